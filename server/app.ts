@@ -1,0 +1,139 @@
+// Builds the reference server's Fastify app from options; importing this file starts nothing.
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { systemClock } from './clock.ts';
+import type { ServerContext, ServerOptions } from './context.ts';
+import { type ErrorCode, ServiceError } from './errors.ts';
+import { EventBus } from './events.ts';
+import { sendFailure } from './http/envelope.ts';
+import { registerGeneralRoutes } from './routes/general.ts';
+import { TokenService } from './services/tokens.ts';
+import { openDatabase } from './store/db.ts';
+import { loadAccountSettings } from './store/settings.ts';
+import { TokenStore } from './store/tokens.ts';
+
+export interface GalleryServer {
+  app: FastifyInstance;
+  ctx: ServerContext;
+  services: Services;
+  /** Starts listening; resolves to the API base URL (ending in `/v2/`). */
+  listen(port?: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface Services {
+  tokens: TokenService;
+}
+
+export function buildServer(options: ServerOptions): GalleryServer {
+  const db = openDatabase(options.dataDir);
+  let origin = options.publicUrl?.replace(/\/+$/, '') ?? '';
+  const ctx: ServerContext = {
+    options,
+    clock: options.clock ?? systemClock,
+    db,
+    account: loadAccountSettings(db),
+    tokens: new TokenStore(db),
+    events: new EventBus(),
+    publicUrl: () => origin,
+  };
+  const services: Services = {
+    tokens: new TokenService(ctx),
+  };
+  if (options.token) services.tokens.installFixedToken(options.token);
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+  });
+  app.removeAllContentTypeParsers();
+  // Inputs are query parameters only: any other body is drained and ignored, so simple forms work too.
+  app.addContentTypeParser('*', (_request, payload, done) => {
+    payload.resume();
+    payload.on('end', () => done(null));
+    payload.on('error', (error) => done(error));
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.startedAt = performance.now();
+    reply.header('access-control-allow-origin', '*');
+  });
+  app.options('/*', async (request, reply) => {
+    const headers = request.headers['access-control-request-headers'];
+    reply
+      .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+      .header('access-control-allow-headers', typeof headers === 'string' ? headers : '*')
+      .header('access-control-max-age', '86400')
+      .code(204)
+      .send();
+  });
+
+  app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
+    const { status, code, message } = describeError(error);
+    if (status >= 500) request.log.error({ err: error }, 'internal error');
+    if (error instanceof ServiceError && error.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
+    return sendFailure(request, reply, status, code, message);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendFailure(
+      request,
+      reply,
+      404,
+      'not_found',
+      `No such operation or file: ${request.method} ${request.url.split('?')[0]}`,
+    ),
+  );
+
+  registerGeneralRoutes(app, ctx, services);
+
+  app.addHook('onClose', async () => {
+    db.close();
+  });
+
+  return {
+    app,
+    ctx,
+    services,
+    async listen(port = 8787, host = '127.0.0.1') {
+      const address = await app.listen({ port, host });
+      if (!origin) origin = address.replace('[::1]', 'localhost');
+      return `${origin}/v2/`;
+    },
+    close: () => app.close(),
+  };
+}
+
+/** Maps any error to the decided status, code and a message a person can read. */
+function describeError(error: FastifyError | ServiceError): {
+  status: number;
+  code: ErrorCode;
+  message: string;
+} {
+  if (error instanceof ServiceError)
+    return { status: error.status, code: error.code, message: error.message };
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    const first = fastifyError.validation[0];
+    if (first?.keyword === 'required') {
+      const name = (first.params as { missingProperty?: string }).missingProperty ?? 'unknown';
+      return { status: 400, code: 'missing_parameter', message: `Parameter '${name}' is required` };
+    }
+    const name = first?.instancePath.replace(/^\//, '') || 'unknown';
+    return {
+      status: 400,
+      code: 'invalid_parameter',
+      message: `Parameter '${name}' ${first?.message ?? 'is invalid'}`,
+    };
+  }
+  const status = fastifyError.statusCode ?? 500;
+  if (status === 413)
+    return { status, code: 'too_large', message: 'The request is larger than this server accepts' };
+  if (status === 404) return { status, code: 'not_found', message: fastifyError.message };
+  if (status >= 400 && status < 500)
+    return { status: 400, code: 'invalid_parameter', message: fastifyError.message };
+  return {
+    status: 500,
+    code: 'internal',
+    message: 'Unexpected server failure; nothing was changed. Retry shortly.',
+  };
+}

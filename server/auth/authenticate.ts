@@ -1,0 +1,71 @@
+// Turns the api_token / upload_token of a request into who is calling and what they may do.
+import { isIP } from 'node:net';
+import type { Clock } from '../clock.ts';
+import { ServiceError } from '../errors.ts';
+import { sha256 } from '../ids.ts';
+import type { TokenKind, TokenStore } from '../store/tokens.ts';
+import { type Permission, parseStoredPermissions } from './permissions.ts';
+
+export interface AuthContext {
+  kind: TokenKind;
+  tokenHash: string;
+  permissions: Set<Permission>;
+  /** Temporary and upload tokens: the one gallery / asset they may change (null = any). */
+  scope: { fid: string | null; rid: string | null };
+  expiresAt: number | null;
+  /** The caller's address as the server saw it (IPv4-mapped IPv6 unwrapped). */
+  ip: string;
+}
+
+export function normalizeIp(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  return mapped?.[1] ?? ip;
+}
+
+export function isValidIp(ip: string): boolean {
+  return isIP(ip) !== 0;
+}
+
+export interface Credentials {
+  api_token?: unknown;
+  upload_token?: unknown;
+}
+
+/** Throws 403 (invalid_token, token_expired, ip_not_allowed) unless the credentials are good now. */
+export function authenticate(
+  tokens: TokenStore,
+  clock: Clock,
+  credentials: Credentials,
+  ip: string,
+): AuthContext {
+  const apiToken = typeof credentials.api_token === 'string' ? credentials.api_token : '';
+  const uploadToken = typeof credentials.upload_token === 'string' ? credentials.upload_token : '';
+  const presented = apiToken || uploadToken;
+  if (!presented) throw new ServiceError('invalid_token', 'An api_token (or upload_token) is required');
+  const row = tokens.find(sha256(presented));
+  // An upload token only works as upload_token, an API token only as api_token: one name, one meaning.
+  if (!row || (apiToken ? row.kind === 'upload' : row.kind !== 'upload')) {
+    throw new ServiceError('invalid_token', 'The token is not valid');
+  }
+  if (row.expires_at !== null && clock.now() >= row.expires_at) {
+    throw new ServiceError('token_expired', 'The token has expired');
+  }
+  const callerIp = normalizeIp(ip);
+  if (row.sourceip && normalizeIp(row.sourceip) !== callerIp) {
+    throw new ServiceError('ip_not_allowed', `This token may not be used from ${callerIp}`);
+  }
+  return {
+    kind: row.kind,
+    tokenHash: row.hash,
+    permissions: parseStoredPermissions(row.permissions),
+    scope: { fid: row.fid, rid: row.rid },
+    expiresAt: row.expires_at,
+    ip: callerIp,
+  };
+}
+
+export function requirePermission(auth: AuthContext, permission: Permission): void {
+  if (!auth.permissions.has(permission)) {
+    throw new ServiceError('permission_denied', `This token lacks the permission ${permission}`);
+  }
+}

@@ -1,0 +1,78 @@
+// Permission names, what each token level grants, and the `a.*|b.c` patterns of temporary tokens.
+import type { TokenLevel } from '../store/tokens.ts';
+
+export const PERMISSIONS = [
+  'gallery.read',
+  'gallery.create',
+  'gallery.update',
+  'gallery.delete',
+  'asset.read',
+  'asset.upload',
+  'asset.update',
+  'asset.delete',
+  'portal.read',
+  'portal.update',
+  'portal.delete',
+  'webhook.read',
+  'webhook.update',
+  'webhook.delete',
+  'live.read',
+  'live.update',
+  'live.delete',
+  'token.create',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+const action = (name: string): string => name.slice(name.indexOf('.') + 1);
+
+/** `read` grants every `*.read`; `write` adds create/update/upload; `delete` adds the rest. */
+export function permissionsOfLevel(level: TokenLevel): Permission[] {
+  const read = PERMISSIONS.filter((p) => action(p) === 'read');
+  if (level === 'read') return read;
+  const write = PERMISSIONS.filter((p) => ['read', 'create', 'update', 'upload'].includes(action(p)));
+  if (level === 'write') return write;
+  return [...PERMISSIONS];
+}
+
+const PATTERN_PART = /^(\*|[a-z]+\.\*|[a-z]+\.[a-z_]+)$/;
+
+/**
+ * Expands a pipe-joined pattern (`asset.*|gallery.update`, `*`) into concrete names.
+ * Returns undefined when a part is malformed or names no known permission.
+ */
+export function expandPattern(pattern: string): Permission[] | undefined {
+  const parts = pattern
+    .split('|')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const granted = new Set<Permission>();
+  for (const part of parts) {
+    if (!PATTERN_PART.test(part)) return undefined;
+    const matches = PERMISSIONS.filter((p) =>
+      part === '*' ? true : part.endsWith('.*') ? p.startsWith(part.slice(0, -1)) : p === part,
+    );
+    if (matches.length === 0) return undefined;
+    for (const match of matches) granted.add(match);
+  }
+  return PERMISSIONS.filter((p) => granted.has(p));
+}
+
+/** Stored and shown form: `|a|b|`, with a namespace whose every permission is granted folded to `ns.*`. */
+export function formatPermissions(granted: readonly Permission[]): string {
+  const set = new Set(granted);
+  const parts: string[] = [];
+  const namespaces = [...new Set(PERMISSIONS.map((p) => p.slice(0, p.indexOf('.'))))];
+  for (const ns of namespaces) {
+    const all = PERMISSIONS.filter((p) => p.startsWith(`${ns}.`));
+    const have = all.filter((p) => set.has(p));
+    if (have.length === 0) continue;
+    if (have.length === all.length) parts.push(`${ns}.*`);
+    else parts.push(...have);
+  }
+  return parts.length === 0 ? '||' : `|${parts.join('|')}|`;
+}
+
+export function parseStoredPermissions(stored: string): Set<Permission> {
+  return new Set(expandPattern(stored) ?? []);
+}

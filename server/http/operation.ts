@@ -1,0 +1,86 @@
+// Declares one API operation: its path, method, permission, parameter schema and handler, with auth and
+// the envelope done once for all of them.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type AuthContext, authenticate, requirePermission } from '../auth/authenticate.ts';
+import type { Permission } from '../auth/permissions.ts';
+import type { ServerContext } from '../context.ts';
+import { ServiceError } from '../errors.ts';
+import { sendSuccess } from './envelope.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+export interface OperationRequest<P> {
+  params: P;
+  auth: AuthContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface OperationSpec<P> {
+  /** Dotted operation name, served at `/v2/<name>.json` (or at `path` when given). */
+  name: string;
+  /** The documented method; the other one is accepted too (as the hosted service). */
+  method: 'GET' | 'POST';
+  /** Needed permission; null lets any valid token call (ping). */
+  permission: Permission | null;
+  /** Whether an upload token may call it (its scope is then checked by the service). */
+  uploadToken?: boolean;
+  /** JSON Schema of each query parameter. */
+  params: Record<string, JsonSchema>;
+  required?: readonly string[];
+  /** Path override, for paths that are not `<name>.json` (upload.iframe). */
+  path?: string;
+  /** Returns the fields merged into the success envelope, or handles the reply itself (returns the reply). */
+  handle(op: OperationRequest<P>): unknown;
+}
+
+/** Credentials and cache-busting parameters every operation accepts besides its own. */
+const COMMON_PARAMS = {
+  api_token: { type: 'string' },
+  upload_token: { type: 'string' },
+  _: { type: 'string' },
+} satisfies Record<string, JsonSchema>;
+
+export function defineOperation<P>(app: FastifyInstance, ctx: ServerContext, spec: OperationSpec<P>): void {
+  app.route({
+    method: ['GET', 'POST'],
+    url: `/v2/${spec.path ?? `${spec.name}.json`}`,
+    schema: {
+      querystring: {
+        type: 'object',
+        properties: { ...COMMON_PARAMS, ...spec.params },
+        required: [...(spec.required ?? [])],
+      },
+    },
+    config: { operation: spec.name },
+    // Credentials are checked before parameters: a caller without rights learns nothing about the inputs.
+    onRequest: async (request) => {
+      const query = request.query as Record<string, unknown>;
+      const auth = authenticate(ctx.tokens, ctx.clock, query, request.ip);
+      if (auth.kind === 'upload' && !spec.uploadToken) {
+        throw new ServiceError('permission_denied', `An upload token cannot call ${spec.name}`);
+      }
+      if (spec.permission) requirePermission(auth, spec.permission);
+      request.auth = auth;
+    },
+    handler: async (request, reply) => {
+      const result = await spec.handle({
+        params: request.query as P,
+        auth: request.auth as AuthContext,
+        request,
+        reply,
+      });
+      if (result === reply) return reply;
+      return sendSuccess(request, reply, (result ?? {}) as Record<string, unknown>);
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+  interface FastifyContextConfig {
+    operation?: string;
+  }
+}

@@ -1,0 +1,146 @@
+// Token rules: application tokens by level, temporary tokens narrowed from their parent, upload tokens.
+import { type AuthContext, isValidIp } from '../auth/authenticate.ts';
+import {
+  expandPattern,
+  formatPermissions,
+  type Permission,
+  permissionsOfLevel,
+} from '../auth/permissions.ts';
+import type { ServerContext } from '../context.ts';
+import { invalid } from '../errors.ts';
+import { newSecret, sha256 } from '../ids.ts';
+import type { TokenLevel } from '../store/tokens.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Permissions an upload token holds; the operations it may call and their scope are checked elsewhere. */
+const UPLOAD_TOKEN_PERMISSIONS: Permission[] = [
+  'gallery.read',
+  'gallery.update',
+  'asset.upload',
+  'asset.update',
+];
+
+export interface TempTokenRequest {
+  ttl?: string;
+  permissions?: string;
+  fid?: string;
+  rid?: string;
+  sourceip?: string;
+}
+
+export class TokenService {
+  constructor(private readonly ctx: ServerContext) {}
+
+  /** Creates an application token of a level; returns the token (only its hash is stored). */
+  createApplicationToken(level: TokenLevel): string {
+    const token = newSecret();
+    this.ctx.tokens.insert(this.applicationRow(token, level));
+    return token;
+  }
+
+  /** Registers the fixed token from --token / GALLERY_API_TOKEN as a `delete` application token. */
+  installFixedToken(token: string): void {
+    this.ctx.tokens.upsertApplication(this.applicationRow(token, 'delete'));
+  }
+
+  private applicationRow(token: string, level: TokenLevel) {
+    return {
+      hash: sha256(token),
+      kind: 'application' as const,
+      level,
+      permissions: formatPermissions(permissionsOfLevel(level)),
+      parent_hash: null,
+      fid: null,
+      rid: null,
+      sourceip: null,
+      expires_at: null,
+      created_at: this.ctx.clock.now(),
+    };
+  }
+
+  /** A temporary token never exceeds its parent: permissions, expiry and scope are all narrowed. */
+  createTemporaryToken(
+    parent: AuthContext,
+    req: TempTokenRequest,
+  ): { token: string; expires: string | null } {
+    const now = this.ctx.clock.now();
+    let expiresAt: number | null = null;
+    if (req.ttl !== undefined && req.ttl !== '') {
+      if (!/^\d{1,10}$/.test(req.ttl) || Number(req.ttl) < 1) {
+        throw invalid('ttl', 'must be a whole number of seconds (at least 1), or empty for no expiry');
+      }
+      expiresAt = now + Number(req.ttl) * 1000;
+    }
+    if (parent.expiresAt !== null) expiresAt = Math.min(expiresAt ?? parent.expiresAt, parent.expiresAt);
+
+    const requested = expandPattern(req.permissions ?? '');
+    if (requested === undefined) {
+      throw invalid(
+        'permissions',
+        'must be permission names joined by | (for example asset.*|gallery.update)',
+      );
+    }
+    const granted = requested.filter((p) => parent.permissions.has(p));
+
+    const sourceip = req.sourceip || null;
+    if (sourceip !== null && !isValidIp(sourceip))
+      throw invalid('sourceip', 'must be an IPv4 or IPv6 address');
+
+    const fid = req.fid || parent.scope.fid;
+    const rid = req.rid || parent.scope.rid;
+    if (parent.scope.fid && fid !== parent.scope.fid)
+      throw invalid('fid', 'must stay within the parent token gallery');
+    if (parent.scope.rid && rid !== parent.scope.rid)
+      throw invalid('rid', 'must stay within the parent token asset');
+
+    const token = newSecret();
+    this.ctx.tokens.insert({
+      hash: sha256(token),
+      kind: 'temporary',
+      level: null,
+      permissions: formatPermissions(granted),
+      parent_hash: parent.tokenHash,
+      fid: fid ?? null,
+      rid: rid ?? null,
+      sourceip,
+      expires_at: expiresAt,
+      created_at: now,
+    });
+    return { token, expires: expiresAt === null ? null : new Date(expiresAt).toISOString() };
+  }
+
+  /**
+   * An upload token for one gallery. `expire` is YYYY-MM-DD, valid to the end of that day UTC;
+   * without it the token lasts 7 days.
+   */
+  createUploadToken(parent: AuthContext, fid: string, expire?: string): { token: string; expires: string } {
+    const now = this.ctx.clock.now();
+    let expiresAt = now + 7 * DAY_MS;
+    if (expire !== undefined && expire !== '') {
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(expire);
+      const day = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
+      const date = new Date(day);
+      if (!match || Number.isNaN(day) || date.getUTCDate() !== Number(match[3])) {
+        throw invalid('expire', 'must be a date written YYYY-MM-DD');
+      }
+      expiresAt = day + DAY_MS;
+      if (expiresAt <= now) throw invalid('expire', 'is in the past');
+    }
+    if (parent.expiresAt !== null) expiresAt = Math.min(expiresAt, parent.expiresAt);
+    const token = newSecret();
+    this.ctx.tokens.insert({
+      hash: sha256(token),
+      kind: 'upload',
+      level: null,
+      permissions: formatPermissions(UPLOAD_TOKEN_PERMISSIONS),
+      parent_hash: parent.tokenHash,
+      fid,
+      rid: null,
+      sourceip: null,
+      expires_at: expiresAt,
+      created_at: now,
+    });
+    return { token, expires: new Date(expiresAt).toISOString() };
+  }
+}

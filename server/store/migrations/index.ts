@@ -1,0 +1,11 @@
+// Every schema change, in the order it is applied; ids never change once released.
+import { contentMigrations } from './content.ts';
+import { coreMigrations } from './core.ts';
+
+export interface Migration {
+  /** Stable id, recorded in schema_migrations once applied. */
+  id: string;
+  sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [...coreMigrations, ...contentMigrations];

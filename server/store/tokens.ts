@@ -1,0 +1,44 @@
+// Token rows: only the SHA-256 of a token is stored, never the token itself.
+import type { Db } from './db.ts';
+
+export type TokenKind = 'application' | 'temporary' | 'upload';
+export type TokenLevel = 'read' | 'write' | 'delete';
+
+export interface TokenRow {
+  hash: string;
+  kind: TokenKind;
+  level: TokenLevel | null;
+  permissions: string;
+  parent_hash: string | null;
+  fid: string | null;
+  rid: string | null;
+  sourceip: string | null;
+  expires_at: number | null;
+  created_at: number;
+}
+
+export class TokenStore {
+  private readonly byHash;
+  private readonly insertRow;
+  constructor(private readonly db: Db) {
+    this.byHash = db.prepare('SELECT * FROM tokens WHERE hash = ?');
+    this.insertRow = db.prepare(
+      `INSERT INTO tokens (hash, kind, level, permissions, parent_hash, fid, rid, sourceip, expires_at, created_at)
+       VALUES (@hash, @kind, @level, @permissions, @parent_hash, @fid, @rid, @sourceip, @expires_at, @created_at)`,
+    );
+  }
+
+  find(hash: string): TokenRow | undefined {
+    return this.byHash.get(hash) as TokenRow | undefined;
+  }
+
+  insert(row: TokenRow): void {
+    this.insertRow.run(row);
+  }
+
+  /** Keeps a fixed token (from --token) in step with the command line on every start. */
+  upsertApplication(row: TokenRow): void {
+    this.db.prepare('DELETE FROM tokens WHERE hash = ?').run(row.hash);
+    this.insert(row);
+  }
+}

@@ -1,0 +1,191 @@
+// Transport of the client: builds query-string URLs, checks the envelope, retries with backoff, honours AbortSignal.
+import { ApiError, codeForStatus } from './errors.ts';
+
+export interface ClientOptions {
+  /** API base URL ending in `v2/`, e.g. `http://127.0.0.1:8787/v2/`. */
+  baseUrl: string;
+  /** Application or temporary token, sent as `api_token`. */
+  token?: string;
+  /** Upload token, sent as `upload_token` (used when no `token` is set). */
+  uploadToken?: string;
+  /** fetch to use; defaults to the global one (browsers, Node 20). */
+  fetch?: typeof fetch;
+  /** Attempts after the first for retryable failures. */
+  retries?: number;
+  /** Retry write operations too (off: a retried write could apply twice). */
+  retryWrites?: boolean;
+  /** First backoff delay in ms; doubles each attempt, with jitter. */
+  retryDelayMs?: number;
+  /** Longest wait between attempts in ms (also caps Retry-After). */
+  maxRetryDelayMs?: number;
+  /** Per-attempt timeout in ms (0 = none). */
+  timeoutMs?: number;
+}
+
+export const DEFAULT_OPTIONS = {
+  retries: 3,
+  retryWrites: false,
+  retryDelayMs: 300,
+  maxRetryDelayMs: 10_000,
+  timeoutMs: 30_000,
+} satisfies Partial<ClientOptions>;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Overrides the client's retry rule for this call. */
+  retry?: boolean;
+}
+
+/** A query value: booleans become yes/no, arrays comma lists; undefined and null are left out. */
+export type ParamValue = string | number | boolean | readonly (string | number)[] | null | undefined;
+export type Params = { [name: string]: ParamValue };
+
+/** Fields every successful response carries. */
+export interface Envelope {
+  success: true;
+  runtime: number;
+}
+
+export type OperationKind = 'read' | 'write';
+
+export function encodeParam(value: Exclude<ParamValue, null | undefined>): string {
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (Array.isArray(value)) return value.join(',');
+  return String(value);
+}
+
+export class Transport {
+  readonly options: Required<Omit<ClientOptions, 'token' | 'uploadToken' | 'fetch'>> &
+    Pick<ClientOptions, 'token' | 'uploadToken' | 'fetch'>;
+
+  constructor(options: ClientOptions) {
+    if (!options.baseUrl) throw new TypeError('baseUrl is required');
+    const baseUrl = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
+    this.options = { ...DEFAULT_OPTIONS, ...options, baseUrl };
+  }
+
+  /** The URL of an operation with its parameters and the credentials, e.g. for links and iframes. */
+  url(path: string, params: Params = {}): URL {
+    const url = new URL(path, this.options.baseUrl);
+    const { token, uploadToken } = this.options;
+    if (token) url.searchParams.set('api_token', token);
+    else if (uploadToken) url.searchParams.set('upload_token', uploadToken);
+    for (const [name, value] of Object.entries(params)) {
+      if (value === undefined || value === null) continue;
+      url.searchParams.set(name, encodeParam(value));
+    }
+    return url;
+  }
+
+  /** Calls `<operation>.json` and returns the envelope's fields, or rejects with an ApiError. */
+  async call<T>(
+    operation: string,
+    method: 'GET' | 'POST',
+    kind: OperationKind,
+    params: Params = {},
+    options: CallOptions = {},
+  ): Promise<T & Envelope> {
+    const retryable = options.retry ?? (kind === 'read' || this.options.retryWrites);
+    const attempts = retryable ? this.options.retries + 1 : 1;
+    const url = this.url(`${operation}.json`, params);
+    let lastError: ApiError | undefined;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      if (attempt > 0) await sleep(this.backoff(attempt, lastError), options.signal);
+      try {
+        return await this.attempt<T>(operation, method, url, options.signal);
+      } catch (error) {
+        if (!(error instanceof ApiError) || !error.transient) throw error;
+        lastError = error;
+      }
+    }
+    throw lastError as ApiError;
+  }
+
+  private backoff(attempt: number, error: ApiError | undefined): number {
+    const max = this.options.maxRetryDelayMs;
+    if (error?.retryAfter !== undefined) return Math.min(error.retryAfter * 1000, max);
+    const exponential = Math.min(max, this.options.retryDelayMs * 2 ** (attempt - 1));
+    return exponential / 2 + Math.random() * (exponential / 2);
+  }
+
+  private async attempt<T>(
+    operation: string,
+    method: 'GET' | 'POST',
+    url: URL,
+    signal: AbortSignal | undefined,
+  ): Promise<T & Envelope> {
+    signal?.throwIfAborted();
+    const fetchImpl = this.options.fetch ?? globalThis.fetch;
+    const timeout = this.options.timeoutMs > 0 ? AbortSignal.timeout(this.options.timeoutMs) : undefined;
+    const combined = signal && timeout ? AbortSignal.any([signal, timeout]) : (signal ?? timeout);
+    let response: Response;
+    try {
+      response = await fetchImpl(url, { method, signal: combined, headers: { accept: 'application/json' } });
+    } catch (cause) {
+      if (signal?.aborted) throw signal.reason;
+      if (timeout?.aborted) {
+        throw new ApiError({
+          status: 0,
+          code: 'timeout',
+          message: `${operation}: no response within ${this.options.timeoutMs} ms`,
+          operation,
+          cause,
+        });
+      }
+      throw new ApiError({
+        status: 0,
+        code: 'network_error',
+        message: `${operation}: the service could not be reached`,
+        operation,
+        cause,
+      });
+    }
+    return this.read<T>(operation, response, signal);
+  }
+
+  private async read<T>(operation: string, response: Response, signal?: AbortSignal): Promise<T & Envelope> {
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (cause) {
+      if (signal?.aborted) throw signal.reason;
+      throw new ApiError({
+        status: response.status,
+        code: response.ok ? 'invalid_response' : codeForStatus(response.status),
+        message: `${operation}: the response (HTTP ${response.status}) is not JSON`,
+        operation,
+        cause,
+      });
+    }
+    const envelope = (body ?? {}) as { success?: unknown; code?: unknown; message?: unknown };
+    if (response.ok && envelope.success === true) return body as T & Envelope;
+    const retryAfterHeader = Number(response.headers.get('retry-after'));
+    throw new ApiError({
+      status: response.status,
+      code: typeof envelope.code === 'string' ? envelope.code : codeForStatus(response.status),
+      message:
+        typeof envelope.message === 'string' && envelope.message
+          ? envelope.message
+          : `${operation} failed (HTTP ${response.status})`,
+      operation,
+      ...(Number.isFinite(retryAfterHeader) && response.headers.has('retry-after')
+        ? { retryAfter: retryAfterHeader }
+        : {}),
+    });
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

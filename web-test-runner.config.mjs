@@ -1,0 +1,69 @@
+// Browser tests: TypeScript through esbuild, Chromium through Playwright, a fresh reference server per test file.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { defaultReporter } from '@web/test-runner';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { inlineCssPlugin, typescriptPlugin } from './test/support/wtr-esbuild-plugins.mjs';
+import { serverCommandsPlugin } from './test/support/wtr-server-commands.mjs';
+
+/** The Chromium we drive: CHROME_PATH, else Debian's, else Playwright's own (laptops). */
+function chromiumPath() {
+  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  return undefined;
+}
+
+/** Writes the pass/fail totals where scripts/test.mjs sums them with the server tests. */
+function countReporter(file) {
+  return {
+    onTestRunFinished({ sessions }) {
+      let passed = 0;
+      let failed = 0;
+      const walk = (suite) => {
+        for (const test of suite.tests ?? []) {
+          if (test.skipped) continue;
+          if (test.passed) passed++;
+          else failed++;
+        }
+        for (const child of suite.suites ?? []) walk(child);
+      };
+      for (const session of sessions) {
+        if (session.testResults) walk(session.testResults);
+        // A file that failed to load counts as one failure, never as silence.
+        if (!session.passed && (session.errors?.length ?? 0) > 0 && !session.testResults?.tests?.length)
+          failed++;
+      }
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify({ passed, failed }));
+    },
+  };
+}
+
+export default {
+  files: ['test/**/*.browser.test.ts'],
+  nodeResolve: { exportConditions: ['browser', 'production'] },
+  concurrency: 1,
+  testFramework: { config: { timeout: 20000 } },
+  testsFinishTimeout: 15 * 60 * 1000,
+  browserStartTimeout: 60000,
+  plugins: [inlineCssPlugin(), typescriptPlugin(), serverCommandsPlugin()],
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: {
+        executablePath: chromiumPath(),
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--autoplay-policy=no-user-gesture-required',
+        ],
+      },
+    }),
+  ],
+  reporters: [defaultReporter(), countReporter('.tmp/wtr-counts.json')],
+};
