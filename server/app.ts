@@ -5,11 +5,13 @@ import type { ServerContext, ServerOptions } from './context.ts';
 import { type ErrorCode, ServiceError } from './errors.ts';
 import { EventBus } from './events.ts';
 import { sendFailure } from './http/envelope.ts';
-import { registerGeneralRoutes } from './routes/general.ts';
-import { TokenService } from './services/tokens.ts';
+import { ROUTES } from './routes/index.ts';
+import { closeServices, createServices, type Services } from './services/index.ts';
 import { openDatabase } from './store/db.ts';
 import { loadAccountSettings } from './store/settings.ts';
 import { TokenStore } from './store/tokens.ts';
+
+export type { Services };
 
 export interface GalleryServer {
   app: FastifyInstance;
@@ -18,10 +20,6 @@ export interface GalleryServer {
   /** Starts listening; resolves to the API base URL (ending in `/v2/`). */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
-}
-
-export interface Services {
-  tokens: TokenService;
 }
 
 export function buildServer(options: ServerOptions): GalleryServer {
@@ -36,9 +34,7 @@ export function buildServer(options: ServerOptions): GalleryServer {
     events: new EventBus(),
     publicUrl: () => origin,
   };
-  const services: Services = {
-    tokens: new TokenService(ctx),
-  };
+  const services = createServices(ctx);
   if (options.token) services.tokens.installFixedToken(options.token);
 
   const app = Fastify({
@@ -84,9 +80,10 @@ export function buildServer(options: ServerOptions): GalleryServer {
     ),
   );
 
-  registerGeneralRoutes(app, ctx, services);
+  for (const register of ROUTES) register(app, ctx, services);
 
   app.addHook('onClose', async () => {
+    await closeServices(services);
     db.close();
   });
 

@@ -1,9 +1,9 @@
 // General operations: ping and token.get_temp.
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../app.ts';
 import { formatPermissions } from '../auth/permissions.ts';
 import type { ServerContext } from '../context.ts';
 import { defineOperation } from '../http/operation.ts';
+import type { Services } from '../services/index.ts';
 import type { TempTokenRequest } from '../services/tokens.ts';
 
 export function registerGeneralRoutes(app: FastifyInstance, ctx: ServerContext, services: Services): void {

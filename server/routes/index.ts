@@ -1,0 +1,9 @@
+// Every route module of the server, registered in this order.
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import type { Services } from '../services/index.ts';
+import { registerGeneralRoutes } from './general.ts';
+
+type RegisterRoutes = (app: FastifyInstance, ctx: ServerContext, services: Services) => void;
+
+export const ROUTES: RegisterRoutes[] = [registerGeneralRoutes];
