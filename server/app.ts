@@ -10,6 +10,8 @@ import { closeServices, createServices, type Services } from './services/index.t
 import { openDatabase } from './store/db.ts';
 import { loadAccountSettings } from './store/settings.ts';
 import { TokenStore } from './store/tokens.ts';
+import { registerDemo } from './web/demo.ts';
+import { registerElementsBundle } from './web/elements-bundle.ts';
 
 export type { Services };
 
@@ -81,6 +83,8 @@ export function buildServer(options: ServerOptions): GalleryServer {
   );
 
   for (const register of ROUTES) register(app, ctx, services);
+  registerElementsBundle(app);
+  if (options.demo) registerDemo(app, ctx);
 
   app.addHook('onClose', async () => {
     await closeServices(services);

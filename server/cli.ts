@@ -45,10 +45,12 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`--port must be a port number, got ${values.port}`);
     return 2;
   }
-  const token = values.token ?? process.env.GALLERY_API_TOKEN;
+  // The demo needs a token its pages can use; a fixed one keeps the README's instructions true.
+  const token = values.token ?? process.env.GALLERY_API_TOKEN ?? (values.demo ? 'demo-token' : undefined);
   const server = buildServer({ dataDir, token, demo: values.demo, logger: false });
   const baseUrl = await server.listen(port, values.host ?? '127.0.0.1');
   console.log(`gallery-server listening: ${baseUrl}`);
+  if (values.demo) console.log(`demo: ${baseUrl.replace(/v2\/$/, '')}demo/`);
   if (token) console.log(`api_token: ${token}`);
 
   await new Promise<void>((resolve) => {

@@ -1,0 +1,40 @@
+// The demo pages (`--demo`): static files from demo/ at `/`, plus the API base URL and token they use.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.ts';
+
+const DEMO_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../demo');
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+export function registerDemo(app: FastifyInstance, ctx: ServerContext): void {
+  app.get('/demo/config.json', async () => ({
+    baseUrl: `${ctx.publicUrl()}/v2/`,
+    token: ctx.options.token ?? '',
+  }));
+  app.get('/', async (_request, reply) => reply.redirect('/demo/'));
+  app.get('/demo/*', async (request, reply) => {
+    const name = (request.params as { '*': string })['*'] || 'index.html';
+    const path = resolve(DEMO_DIR, name.endsWith('/') ? `${name}index.html` : name);
+    const type = TYPES[extname(path)];
+    if (!path.startsWith(`${DEMO_DIR}/`) || !type || !existsSync(path)) {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
+    return reply
+      .type(type)
+      .header(
+        'content-security-policy',
+        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob:",
+      )
+      .send(await readFile(join(path)));
+  });
+}
