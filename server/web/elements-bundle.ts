@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ENTRY = join(ROOT, 'src/define.ts');
-const DIST = join(ROOT, 'dist/elements');
+/** The script-tag build of `vite build --mode script-tag`: the loader and its lazy chunks. */
+const DIST = join(ROOT, 'dist');
 
 interface Bundle {
   files: Map<string, Uint8Array>;
@@ -28,7 +29,7 @@ async function buildFromSource(): Promise<Bundle> {
     minify: true,
     write: false,
     outdir: '/elements',
-    chunkNames: 'chunks/[name]-[hash]',
+    chunkNames: 'script-tag/[name]-[hash]',
     logLevel: 'silent',
     conditions: ['browser', 'production'],
     tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },
@@ -58,6 +59,7 @@ async function buildFromSource(): Promise<Bundle> {
 }
 
 async function fromDist(name: string): Promise<Uint8Array | undefined> {
+  if (name !== 'gallery-elements.js' && !name.startsWith('script-tag/')) return undefined;
   const path = resolve(DIST, name);
   if (!path.startsWith(`${DIST}/`) || !existsSync(path)) return undefined;
   return readFile(path);
@@ -88,7 +90,7 @@ export function registerElementsBundle(app: FastifyInstance): void {
       .header('content-type', 'text/javascript; charset=utf-8')
       .header(
         'cache-control',
-        name.startsWith('chunks/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        name.startsWith('script-tag/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       )
       .send(Buffer.from(body));
   });

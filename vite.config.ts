@@ -1,0 +1,48 @@
+// Two builds: `vite build` makes the npm package (ESM, one entry per element, dependencies external);
+// `vite build --mode script-tag` makes dist/gallery-elements.js, a self-contained loader with lazy chunks.
+import { defineConfig, type UserConfig } from 'vite';
+
+/** Package entry points, as listed in package.json `exports`. */
+export const NPM_ENTRIES = {
+  index: 'src/index.ts',
+  api: 'src/api/index.ts',
+  uploader: 'src/elements/gallery-uploader/index.ts',
+  view: 'src/elements/gallery-view/index.ts',
+  live: 'src/elements/live-player/index.ts',
+  define: 'src/define.ts',
+};
+
+/** Runtime dependencies stay imports in the npm build, so apps dedupe Lit and pick their versions. */
+const EXTERNAL = /^(lit|lit-html|lit-element|@lit\/|@lit-labs\/|@uppy\/|hls\.js)(\/|$)/;
+
+const npmBuild: UserConfig = {
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    target: 'es2022',
+    minify: false,
+    sourcemap: true,
+    lib: { entry: NPM_ENTRIES, formats: ['es'] },
+    rollupOptions: {
+      external: (id) => EXTERNAL.test(id),
+      output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
+  },
+};
+
+const scriptTagBuild: UserConfig = {
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    target: 'es2022',
+    minify: true,
+    sourcemap: false,
+    // The loader has no static imports or exports, so it also runs as a classic script.
+    lib: { entry: { 'gallery-elements': 'src/define.ts' }, formats: ['es'] },
+    rollupOptions: {
+      output: { entryFileNames: '[name].js', chunkFileNames: 'script-tag/[name]-[hash].js' },
+    },
+  },
+};
+
+export default defineConfig(({ mode }) => (mode === 'script-tag' ? scriptTagBuild : npmBuild));
