@@ -1,5 +1,6 @@
-// Two builds: `vite build` makes the npm package (ESM, one entry per element, dependencies external);
-// `vite build --mode script-tag` makes dist/gallery-elements.js, a self-contained loader with lazy chunks.
+// Three builds: `vite build` makes the npm package (ESM, one entry per element, dependencies external);
+// `--mode script-tag` makes dist/gallery-elements.js, a self-contained loader with lazy chunks;
+// `--mode upload-frame` makes the upload.iframe page in dist/upload-frame/.
 import { defineConfig, type UserConfig } from 'vite';
 
 /** Package entry points, as listed in package.json `exports`. */
@@ -45,4 +46,20 @@ const scriptTagBuild: UserConfig = {
   },
 };
 
-export default defineConfig(({ mode }) => (mode === 'script-tag' ? scriptTagBuild : npmBuild));
+/** The upload.iframe page: an HTML entry with external script and stylesheet only (strict CSP). */
+const uploadFrameBuild: UserConfig = {
+  root: 'src/upload-frame',
+  base: '/upload-frame/',
+  build: {
+    outDir: '../../dist/upload-frame',
+    emptyOutDir: true,
+    target: 'es2022',
+    // Vite would inline small assets as data: URLs; the CSP allows them for images only, so keep files.
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+  },
+};
+
+const BUILDS: Record<string, UserConfig> = { 'script-tag': scriptTagBuild, 'upload-frame': uploadFrameBuild };
+
+export default defineConfig(({ mode }) => BUILDS[mode] ?? npmBuild);

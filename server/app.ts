@@ -1,10 +1,12 @@
 // Builds the reference server's Fastify app from options; importing this file starts nothing.
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { systemClock } from './clock.ts';
 import type { ServerContext, ServerOptions } from './context.ts';
 import { type ErrorCode, ServiceError } from './errors.ts';
 import { EventBus } from './events.ts';
 import { sendFailure } from './http/envelope.ts';
+import { installFaults } from './http/faults.ts';
 import { ROUTES } from './routes/index.ts';
 import { closeServices, createServices, type Services } from './services/index.ts';
 import { openDatabase } from './store/db.ts';
@@ -24,6 +26,27 @@ export interface GalleryServer {
   close(): Promise<void>;
 }
 
+const MAX_REQUEST_HEAD_BYTES = 4 * 1024 * 1024;
+
+/** Malformed or too large request heads still get the JSON failure envelope, then the socket closes. */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify({
+    success: false,
+    runtime: 0,
+    code: 'invalid_parameter',
+    message: tooLarge ? 'The request line and headers exceed 4 MB' : 'The request is malformed',
+  });
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Access-Control-Allow-Origin: *\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 export function buildServer(options: ServerOptions): GalleryServer {
   const db = openDatabase(options.dataDir);
   let origin = options.publicUrl?.replace(/\/+$/, '') ?? '';
@@ -41,6 +64,10 @@ export function buildServer(options: ServerOptions): GalleryServer {
 
   const app = Fastify({
     logger: options.logger ?? false,
+    // Inputs come in the query string: let oversized values (1 MB captions) reach validation and get a
+    // JSON 400 instead of Node's bare 431.
+    http: { maxHeaderSize: MAX_REQUEST_HEAD_BYTES },
+    clientErrorHandler: answerClientError,
   });
   app.removeAllContentTypeParsers();
   // Inputs are query parameters only: any other body is drained and ignored, so simple forms work too.
@@ -82,6 +109,7 @@ export function buildServer(options: ServerOptions): GalleryServer {
     ),
   );
 
+  if (options.faults) installFaults(app, options.faults);
   for (const register of ROUTES) register(app, ctx, services);
   registerElementsBundle(app);
   if (options.demo) registerDemo(app, ctx);

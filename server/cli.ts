@@ -1,13 +1,15 @@
 // Command line of the reference server: `gallery-server [options]` and `gallery-server token create`.
 import { parseArgs } from 'node:util';
 import { buildServer } from './app.ts';
+import { type FaultOptions, parseFaults } from './http/faults.ts';
 import type { TokenLevel } from './store/tokens.ts';
 
 const USAGE = `Usage:
-  gallery-server [--port 8787] [--host 127.0.0.1] [--data .data] [--token TOKEN] [--demo]
+  gallery-server [--port 8787] [--host 127.0.0.1] [--data .data] [--token TOKEN] [--demo] [--faults SPEC]
   gallery-server token create --level read|write|delete [--data .data]
 
-Environment: GALLERY_API_TOKEN works like --token (an application token of level delete).`;
+Environment: GALLERY_API_TOKEN works like --token (an application token of level delete);
+GALLERY_FAULTS works like --faults, for reliability tests only, e.g. error=0.3,drop=0.1,latency=20,ops=upload.`;
 
 export async function main(argv: string[]): Promise<number> {
   let parsed: ReturnType<typeof parse>;
@@ -47,7 +49,15 @@ export async function main(argv: string[]): Promise<number> {
   }
   // The demo needs a token its pages can use; a fixed one keeps the README's instructions true.
   const token = values.token ?? process.env.GALLERY_API_TOKEN ?? (values.demo ? 'demo-token' : undefined);
-  const server = buildServer({ dataDir, token, demo: values.demo, logger: false });
+  const faultSpec = values.faults ?? process.env.GALLERY_FAULTS;
+  let faults: FaultOptions | undefined;
+  try {
+    faults = faultSpec ? parseFaults(faultSpec) : undefined;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 2;
+  }
+  const server = buildServer({ dataDir, token, demo: values.demo, logger: false, faults });
   const baseUrl = await server.listen(port, values.host ?? '127.0.0.1');
   console.log(`gallery-server listening: ${baseUrl}`);
   if (values.demo) console.log(`demo: ${baseUrl.replace(/v2\/$/, '')}demo/`);
@@ -73,6 +83,7 @@ function parse(argv: string[]) {
       token: { type: 'string' },
       level: { type: 'string' },
       demo: { type: 'boolean' },
+      faults: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

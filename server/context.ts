@@ -1,6 +1,7 @@
 // What every route and service of one running server shares: options, clock, database and stores.
 import type { Clock } from './clock.ts';
 import type { EventBus } from './events.ts';
+import type { FaultOptions } from './http/faults.ts';
 import type { Db } from './store/db.ts';
 import type { AccountSettings } from './store/settings.ts';
 import type { TokenStore } from './store/tokens.ts';
@@ -19,6 +20,22 @@ export interface ServerOptions {
   demo?: boolean;
   /** Log requests (off in tests). */
   logger?: boolean;
+  /** Live simulator: ms from live.start until the stream is `live` (default 2000). */
+  liveStartDelayMs?: number;
+  /** Live simulator: ms a reset lasts before the stream is `idle` again (default 1000). */
+  liveResetDelayMs?: number;
+  /** Live simulator: ms the ended playlist (#EXT-X-ENDLIST) is still served after live.stop (default 20000). */
+  liveEndedGraceMs?: number;
+  /** Tests only: the simulated source stops adding segments this many ms after start (a frozen playlist). */
+  liveFreezeAfterMs?: number;
+  /** Live simulator: directory of the bundled segments (default test/fixtures/hls). */
+  liveFixturesDir?: string;
+  /** Injected faults for reliability tests (server/http/faults.ts); off when absent. */
+  faults?: FaultOptions;
+  /** URL imports: ms without any data from the remote server before the fetch fails (default 30000). */
+  urlImportStallMs?: number;
+  /** Path of ffmpeg for video posters; null turns posters off; default: `ffmpeg` when on PATH. */
+  ffmpegPath?: string | null;
 }
 
 export interface ServerContext {

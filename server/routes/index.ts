@@ -2,8 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { Services } from '../services/index.ts';
+import { registerAssetRoutes } from './assets.ts';
 import { registerGeneralRoutes } from './general.ts';
+import { registerLiveRoutes } from './live.ts';
+import { registerUploadRoutes } from './upload.ts';
+import { registerUploadFrameRoutes } from './upload-frame.ts';
 
 type RegisterRoutes = (app: FastifyInstance, ctx: ServerContext, services: Services) => void;
 
-export const ROUTES: RegisterRoutes[] = [registerGeneralRoutes];
+export const ROUTES: RegisterRoutes[] = [registerGeneralRoutes, registerUploadFrameRoutes, registerAssetRoutes, registerUploadRoutes, registerLiveRoutes];

@@ -1,14 +1,23 @@
 // Builds every service of one server; routes reach them through this object.
 import type { ServerContext } from '../context.ts';
+import { AssetService } from './assets.ts';
+import { LiveService } from './live.ts';
 import { TokenService } from './tokens.ts';
+import { VersionService } from './versions.ts';
 
 export interface Services {
   tokens: TokenService;
+  assets: AssetService;
+  live: LiveService;
+  versions: VersionService;
 }
 
 export function createServices(ctx: ServerContext): Services {
   const services = {} as Services;
   services.tokens = new TokenService(ctx);
+  services.assets = new AssetService(ctx);
+  services.live = new LiveService(ctx);
+  services.versions = new VersionService(ctx, services.assets);
   return services;
 }
 

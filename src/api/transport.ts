@@ -31,8 +31,9 @@ export const DEFAULT_OPTIONS = {
 } satisfies Partial<ClientOptions>;
 
 export interface CallOptions {
+  /** Aborts the call, including any wait between retries; the promise rejects with the signal's reason. */
   signal?: AbortSignal;
-  /** Overrides the client's retry rule for this call. */
+  /** Overrides the client's retry rule for this call (true also retries a write). */
   retry?: boolean;
 }
 
@@ -46,6 +47,7 @@ export interface Envelope {
   runtime: number;
 }
 
+/** Reads may be retried freely; writes only when the caller opts in (a retried write could apply twice). */
 export type OperationKind = 'read' | 'write';
 
 export function encodeParam(value: Exclude<ParamValue, null | undefined>): string {
@@ -53,6 +55,8 @@ export function encodeParam(value: Exclude<ParamValue, null | undefined>): strin
   if (Array.isArray(value)) return value.join(',');
   return String(value);
 }
+
+type ResponseAs = 'json' | 'text';
 
 export class Transport {
   readonly options: Required<Omit<ClientOptions, 'token' | 'uploadToken' | 'fetch'>> &
@@ -64,13 +68,16 @@ export class Transport {
     this.options = { ...DEFAULT_OPTIONS, ...options, baseUrl };
   }
 
-  /** The URL of an operation with its parameters and the credentials, e.g. for links and iframes. */
-  url(path: string, params: Params = {}): URL {
+  /**
+   * The URL of an operation with its parameters and the credentials, e.g. for links and iframes.
+   * `params` is any object of {@link ParamValue}s (the typed parameter interfaces of each operation).
+   */
+  url(path: string, params: object = {}): URL {
     const url = new URL(path, this.options.baseUrl);
     const { token, uploadToken } = this.options;
     if (token) url.searchParams.set('api_token', token);
     else if (uploadToken) url.searchParams.set('upload_token', uploadToken);
-    for (const [name, value] of Object.entries(params)) {
+    for (const [name, value] of Object.entries(params as Params)) {
       if (value === undefined || value === null) continue;
       url.searchParams.set(name, encodeParam(value));
     }
@@ -78,21 +85,45 @@ export class Transport {
   }
 
   /** Calls `<operation>.json` and returns the envelope's fields, or rejects with an ApiError. */
-  async call<T>(
+  call<T>(
     operation: string,
     method: 'GET' | 'POST',
     kind: OperationKind,
-    params: Params = {},
+    params: object = {},
     options: CallOptions = {},
   ): Promise<T & Envelope> {
+    return this.request<T & Envelope>(operation, method, kind, `${operation}.json`, params, options, 'json');
+  }
+
+  /** Calls an operation that answers text (upload.iframe): the body on 2xx, an ApiError otherwise. */
+  callText(
+    operation: string,
+    method: 'GET' | 'POST',
+    kind: OperationKind,
+    path: string,
+    params: object = {},
+    options: CallOptions = {},
+  ): Promise<string> {
+    return this.request<string>(operation, method, kind, path, params, options, 'text');
+  }
+
+  private async request<T>(
+    operation: string,
+    method: 'GET' | 'POST',
+    kind: OperationKind,
+    path: string,
+    params: object,
+    options: CallOptions,
+    as: ResponseAs,
+  ): Promise<T> {
     const retryable = options.retry ?? (kind === 'read' || this.options.retryWrites);
     const attempts = retryable ? this.options.retries + 1 : 1;
-    const url = this.url(`${operation}.json`, params);
+    const url = this.url(path, params);
     let lastError: ApiError | undefined;
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (attempt > 0) await sleep(this.backoff(attempt, lastError), options.signal);
       try {
-        return await this.attempt<T>(operation, method, url, options.signal);
+        return (await this.attempt(operation, method, url, options.signal, as)) as T;
       } catch (error) {
         if (!(error instanceof ApiError) || !error.transient) throw error;
         lastError = error;
@@ -108,58 +139,84 @@ export class Transport {
     return exponential / 2 + Math.random() * (exponential / 2);
   }
 
-  private async attempt<T>(
+  private async attempt(
     operation: string,
     method: 'GET' | 'POST',
     url: URL,
     signal: AbortSignal | undefined,
-  ): Promise<T & Envelope> {
+    as: ResponseAs,
+  ): Promise<unknown> {
     signal?.throwIfAborted();
     const fetchImpl = this.options.fetch ?? globalThis.fetch;
     const timeout = this.options.timeoutMs > 0 ? AbortSignal.timeout(this.options.timeoutMs) : undefined;
     const combined = signal && timeout ? AbortSignal.any([signal, timeout]) : (signal ?? timeout);
+    const accept = as === 'json' ? 'application/json' : 'text/html, application/json';
     let response: Response;
     try {
-      response = await fetchImpl(url, { method, signal: combined, headers: { accept: 'application/json' } });
+      response = await fetchImpl(url, { method, signal: combined, headers: { accept } });
     } catch (cause) {
-      if (signal?.aborted) throw signal.reason;
-      if (timeout?.aborted) {
-        throw new ApiError({
-          status: 0,
-          code: 'timeout',
-          message: `${operation}: no response within ${this.options.timeoutMs} ms`,
-          operation,
-          cause,
-        });
-      }
-      throw new ApiError({
+      throw this.noResponse(operation, cause, signal, timeout);
+    }
+    return this.read(operation, response, signal, timeout, as);
+  }
+
+  /** A failure before any response: the caller's abort, the timeout, or the network. */
+  private noResponse(
+    operation: string,
+    cause: unknown,
+    signal: AbortSignal | undefined,
+    timeout: AbortSignal | undefined,
+  ): unknown {
+    if (signal?.aborted) return signal.reason;
+    if (timeout?.aborted) {
+      return new ApiError({
         status: 0,
-        code: 'network_error',
-        message: `${operation}: the service could not be reached`,
+        code: 'timeout',
+        message: `${operation}: no response within ${this.options.timeoutMs} ms`,
         operation,
         cause,
       });
     }
-    return this.read<T>(operation, response, signal);
+    return new ApiError({
+      status: 0,
+      code: 'network_error',
+      message: `${operation}: the service could not be reached`,
+      operation,
+      cause,
+    });
   }
 
-  private async read<T>(operation: string, response: Response, signal?: AbortSignal): Promise<T & Envelope> {
+  private async read(
+    operation: string,
+    response: Response,
+    signal: AbortSignal | undefined,
+    timeout: AbortSignal | undefined,
+    as: ResponseAs,
+  ): Promise<unknown> {
+    if (as === 'text' && response.ok) {
+      try {
+        return await response.text();
+      } catch (cause) {
+        throw this.noResponse(operation, cause, signal, timeout);
+      }
+    }
     let body: unknown;
     try {
       body = await response.json();
     } catch (cause) {
       if (signal?.aborted) throw signal.reason;
+      if (timeout?.aborted) throw this.noResponse(operation, cause, signal, timeout);
       throw new ApiError({
         status: response.status,
         code: response.ok ? 'invalid_response' : codeForStatus(response.status),
         message: `${operation}: the response (HTTP ${response.status}) is not JSON`,
         operation,
         cause,
+        ...retryAfter(response),
       });
     }
     const envelope = (body ?? {}) as { success?: unknown; code?: unknown; message?: unknown };
-    if (response.ok && envelope.success === true) return body as T & Envelope;
-    const retryAfterHeader = Number(response.headers.get('retry-after'));
+    if (response.ok && envelope.success === true) return body;
     throw new ApiError({
       status: response.status,
       code: typeof envelope.code === 'string' ? envelope.code : codeForStatus(response.status),
@@ -168,14 +225,19 @@ export class Transport {
           ? envelope.message
           : `${operation} failed (HTTP ${response.status})`,
       operation,
-      ...(Number.isFinite(retryAfterHeader) && response.headers.has('retry-after')
-        ? { retryAfter: retryAfterHeader }
-        : {}),
+      ...retryAfter(response),
     });
   }
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/** `Retry-After` in seconds, when the response gave one as a number. */
+function retryAfter(response: Response): { retryAfter?: number } {
+  const header = response.headers.get('retry-after');
+  const seconds = header === null || header.trim() === '' ? Number.NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? { retryAfter: seconds } : {};
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {

@@ -1,6 +1,6 @@
 // The API client inside Chromium, against a real reference server: CORS, envelope and errors as a page sees them.
 import { expect } from '@open-wc/testing';
-import { ApiError, GalleryClient } from '../../src/api/index.ts';
+import { ApiError, GalleryClient, uploadFile } from '../../src/api/index.ts';
 import { type BrowserTestServer, startServer, stopServers } from '../helpers/browser.ts';
 
 describe('GalleryClient in the browser', () => {
@@ -34,5 +34,64 @@ describe('GalleryClient in the browser', () => {
     const pong = await client.ping();
     expect(pong.token_type).to.equal('temporary');
     expect(pong.permissions).to.equal('|gallery.read|');
+  });
+});
+
+describe('GalleryClient uploads and pages in the browser', () => {
+  let server: BrowserTestServer;
+  before(async () => {
+    server = await startServer();
+  });
+  after(() => stopServers());
+
+  async function canvasPng(width: number, height: number): Promise<Blob> {
+    const canvas = new OffscreenCanvas(width, height);
+    const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+    context.fillStyle = '#3a7';
+    context.fillRect(0, 0, width, height);
+    return canvas.convertToBlob({ type: 'image/png' });
+  }
+
+  it('uploads a File with uploadFile, sets custom fields and pages through asset.list', async () => {
+    const client = new GalleryClient({ baseUrl: server.baseUrl, token: server.token });
+    const rids: string[] = [];
+    for (const size of [4, 5, 6]) {
+      const { upload_url } = await client.asset.getUploadUrl();
+      const file = new File([await canvasPng(size, size)], `c${size}.png`, { type: 'image/png' });
+      const loaded: number[] = [];
+      const uploaded = await uploadFile(
+        upload_url,
+        file,
+        { caption: `Size ${size}` },
+        {
+          onProgress: (p) => loaded.push(p.loaded),
+        },
+      );
+      expect(uploaded.asset.filename).to.equal(`c${size}.png`);
+      expect(uploaded.asset.type).to.equal('image');
+      expect(loaded).to.deep.equal([0, file.size]);
+      rids.push(uploaded.rid);
+    }
+    const updated = await client.asset.setMeta({ rid: rids[0] as string, custom: { place: 'Bergen' } });
+    expect(updated.asset?.custom).to.deep.equal({ place: 'Bergen' });
+
+    const seen: string[] = [];
+    for await (const asset of client.asset.iterateList({ items_per_page: 2 })) seen.push(asset.rid);
+    expect([...seen].sort()).to.deep.equal([...rids].sort());
+
+    await client.asset.delete({ rid: rids });
+    expect((await client.asset.list()).items).to.have.length(0);
+  });
+
+  it('aborts a paged iteration with an AbortSignal', async () => {
+    const client = new GalleryClient({ baseUrl: server.baseUrl, token: server.token });
+    const controller = new AbortController();
+    controller.abort();
+    const error = await (async () => {
+      for await (const _ of client.asset.iterateList({}, { signal: controller.signal })) {
+        // never reached: the signal is aborted before the first page
+      }
+    })().catch((e: unknown) => e);
+    expect((error as Error).name).to.equal('AbortError');
   });
 });

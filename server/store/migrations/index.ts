@@ -1,6 +1,8 @@
 // Every schema change, in the order it is applied; ids never change once released.
 import { contentMigrations } from './content.ts';
 import { coreMigrations } from './core.ts';
+import { liveMigrations } from './live.ts';
+import { mediaMigrations } from './media.ts';
 
 export interface Migration {
   /** Stable id, recorded in schema_migrations once applied. */
@@ -8,4 +10,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: Migration[] = [...coreMigrations, ...contentMigrations];
+export const MIGRATIONS: Migration[] = [...coreMigrations, ...contentMigrations, ...mediaMigrations, ...liveMigrations];

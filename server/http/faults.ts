@@ -1,0 +1,87 @@
+// Fault injection for reliability tests, off unless asked for (ServerOptions.faults, `--faults`, or the
+// GALLERY_FAULTS environment variable): a share of requests answering 500, upload bodies cut off midway,
+// added latency. Written as `error=0.3,drop=0.1,latency=20,ops=upload|gallery.get_items,seed=7`.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+export interface FaultOptions {
+  /** Share (0-1) of matching requests answered with a 500 `internal` before they do anything. */
+  errorRate?: number;
+  /** Share (0-1) of matching upload POSTs whose connection is destroyed midway through the body. */
+  dropRate?: number;
+  /** Milliseconds added to every matching request. */
+  latencyMs?: number;
+  /** Operation names (`gallery.get_items`, `upload` for the upload POST); empty = every operation. */
+  operations?: string[];
+  /** Seed of the random choices, so a failing run can be replayed. */
+  seed?: number;
+}
+
+export function parseFaults(spec: string): FaultOptions {
+  const faults: FaultOptions = {};
+  for (const part of spec
+    .split(',')
+    .map((each) => each.trim())
+    .filter(Boolean)) {
+    const [key, raw = ''] = part.split('=');
+    const number = Number(raw);
+    const rate = () => {
+      if (!(number >= 0 && number <= 1)) throw new Error(`faults: ${key} must be between 0 and 1`);
+      return number;
+    };
+    if (key === 'error') faults.errorRate = rate();
+    else if (key === 'drop') faults.dropRate = rate();
+    else if (key === 'latency' && number >= 0 && number <= 60_000) faults.latencyMs = number;
+    else if (key === 'seed' && Number.isInteger(number)) faults.seed = number;
+    else if (key === 'ops') faults.operations = raw.split('|').filter(Boolean);
+    else throw new Error(`faults: cannot read "${part}"`);
+  }
+  return faults;
+}
+
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The operation a request is for: `gallery.list` for /v2/gallery.list.json, `upload` for /upload. */
+function operationOf(request: FastifyRequest): string | undefined {
+  const path = request.url.split('?')[0] ?? '';
+  if (path === '/upload') return 'upload';
+  return /^\/v2\/([\w.]+?)(\.json)?$/.exec(path)?.[1];
+}
+
+export function installFaults(app: FastifyInstance, faults: FaultOptions): void {
+  const next = random(faults.seed ?? 1);
+  const matches = (operation: string | undefined) =>
+    operation !== undefined && (!faults.operations?.length || faults.operations.includes(operation));
+
+  app.addHook('onRequest', async (request, reply) => {
+    const operation = operationOf(request);
+    if (!matches(operation) || request.method === 'OPTIONS') return;
+    if (faults.latencyMs) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
+    if (operation === 'upload' && faults.dropRate && next() < faults.dropRate) {
+      // Let part of the body arrive, then cut the connection as a flaky network would: always before
+      // the body is complete, so the server never stores a file whose client saw a failure.
+      const length = Number(request.headers['content-length'] ?? 0);
+      const cutAt = length > 0 ? Math.max(1, Math.floor(length / 2)) : 16 * 1024;
+      let seen = 0;
+      request.raw.on('data', (chunk: Buffer) => {
+        seen += chunk.length;
+        if (seen >= cutAt) request.raw.socket.destroy();
+      });
+      return;
+    }
+    if (faults.errorRate && next() < faults.errorRate) {
+      reply.header('connection', 'close');
+      return reply
+        .code(500)
+        .send({ success: false, runtime: 0, code: 'internal', message: 'Injected fault' });
+    }
+  });
+}

@@ -1,0 +1,64 @@
+// Where media files live on disk: `<dataDir>/media/<rid>/` for stored files, `<dataDir>/tmp/` for partial ones.
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ServerContext } from '../context.ts';
+import { notFound } from '../errors.ts';
+import { newId } from '../ids.ts';
+
+/** rids and version names are server-chosen; anything else must never reach a path. */
+const SAFE_SEGMENT = /^[a-z0-9][a-z0-9_.-]{0,127}$/i;
+
+/** A name that cannot be ours names no stored file: 404, whoever asked. */
+function safeSegment(value: string, what: string): string {
+  if (!SAFE_SEGMENT.test(value) || value.includes('..')) throw notFound(what, JSON.stringify(value));
+  return value;
+}
+
+export function mediaDir(ctx: ServerContext): string {
+  return join(ctx.options.dataDir, 'media');
+}
+
+export function tmpDir(ctx: ServerContext): string {
+  return join(ctx.options.dataDir, 'tmp');
+}
+
+/** The folder of one asset's original and versions (not created here). */
+export function assetDir(ctx: ServerContext, rid: string): string {
+  return join(mediaDir(ctx), safeSegment(rid, 'rid'));
+}
+
+/** Path of a stored file relative to the media dir, as kept in `storage_key`. */
+export function storageKey(rid: string, name: string): string {
+  return `${safeSegment(rid, 'rid')}/${safeSegment(name, 'file name')}`;
+}
+
+/** Absolute path of a `storage_key`. */
+export function storagePath(ctx: ServerContext, key: string): string {
+  const [rid = '', name = '', ...rest] = key.split('/');
+  if (rest.length > 0) throw notFound('Stored file', JSON.stringify(key));
+  return join(assetDir(ctx, rid), safeSegment(name, 'file name'));
+}
+
+/** Public URL of a stored file; `name` is `original` or a version name such as `jpg_600x450`. */
+export function fileUrl(ctx: ServerContext, rid: string, name: string): string {
+  return `${ctx.publicUrl()}/files/${encodeURIComponent(rid)}/${encodeURIComponent(name)}`;
+}
+
+/** A fresh, unused path under tmp (the tmp dir is created when missing). */
+export function newTempPath(ctx: ServerContext): string {
+  const dir = tmpDir(ctx);
+  mkdirSync(dir, { recursive: true });
+  return join(dir, `part-${newId(20)}`);
+}
+
+/** Removes every file of an asset; a missing folder is not an error. */
+export function removeAssetFiles(ctx: ServerContext, rid: string): void {
+  rmSync(assetDir(ctx, rid), { recursive: true, force: true });
+}
+
+/** Start-up cleanup: whatever is in tmp belongs to an upload or fetch that never finished. */
+export function clearTemp(ctx: ServerContext): void {
+  const dir = tmpDir(ctx);
+  mkdirSync(dir, { recursive: true });
+  for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
+}

@@ -1,0 +1,328 @@
+// Asset rules: ingesting uploads, records, listing, tags, metadata, deletion and upload URLs.
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AuthContext } from '../auth/authenticate.ts';
+import { assertAssetsInScope, assertGalleryInScope, type ScopeLookups } from '../auth/scope.ts';
+import type { ServerContext } from '../context.ts';
+import { denied, invalid, missing, notFound } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { assetDir, clearTemp, removeAssetFiles, storageKey } from '../media/storage.ts';
+import { type AssetFilter, type AssetRow, AssetStore, type AssetType } from '../store/assets.ts';
+import { type MetaInput, mergeCustom, normalizeMeta, normalizeTags } from './asset-meta.ts';
+import { type AssetRecord, displayFilename, toAssetRecord } from './asset-record.ts';
+import { sniffFile } from './asset-sniff.ts';
+import { signUploadUrl } from './upload-urls.ts';
+
+export interface IngestInput {
+  tempPath: string;
+  filename: string;
+  mime: string;
+  size: number;
+  fid?: string | null;
+  attachTo?: { rid: string; type: string } | null;
+  meta?: { caption?: string; description?: string; tags?: string; reference_id?: string };
+  uploadTokenHash?: string | null;
+}
+
+export interface AssetListParams {
+  search?: string;
+  rid?: string;
+  reference_id?: string;
+  tag?: string;
+  type?: AssetType;
+  page?: number;
+  items_per_page?: number;
+}
+
+export interface UploadUrlParams {
+  fid?: string;
+  rid?: string;
+  type?: string;
+  ttl?: number;
+}
+
+/** Attachment types: `poster`, `thumb`, `subtitle-<language tag>`. */
+const ATTACH_TYPE = /^(poster|thumb|subtitle-[a-z]{2,3}(-[a-z0-9]{2,8})*)$/i;
+const MAX_RIDS = 1000;
+
+/** Splits a comma list of rids: trimmed, no empties, each once. */
+export function parseRidList(value: string): string[] {
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((rid) => rid.trim())
+        .filter((rid) => rid !== ''),
+    ),
+  ];
+}
+
+export class AssetService {
+  readonly store: AssetStore;
+  /** What the scope checks of scoped tokens need to know about assets. */
+  readonly lookups: ScopeLookups;
+
+  constructor(private readonly ctx: ServerContext) {
+    this.store = new AssetStore(ctx.db);
+    this.lookups = {
+      inGallery: (rid, fid) => this.store.inGallery(rid, fid),
+      uploadedWith: (rid, tokenHash) => this.store.uploadedWith(rid, tokenHash),
+    };
+    clearTemp(ctx);
+  }
+
+  private now(): string {
+    return new Date(this.ctx.clock.now()).toISOString();
+  }
+
+  /** Largest accepted upload in bytes. */
+  get maxUploadBytes(): number {
+    return this.ctx.options.maxUploadBytes ?? 10 * 1024 ** 3;
+  }
+
+  // ---- records ----
+
+  /** Records of the given assets in the given order (unknown rids are skipped). */
+  records(rids: readonly string[], details?: ReadonlySet<string>): AssetRecord[] {
+    const rows = new Map(this.store.getMany(rids).map((row) => [row.rid, row]));
+    const present = rids.filter((rid) => rows.has(rid));
+    const versions = this.store.versions(present);
+    const attached = new Map<string, Record<string, string>>();
+    for (const a of this.store.attachments(present)) {
+      const map = attached.get(a.parent_rid) ?? {};
+      map[a.attach_type] = a.rid;
+      attached.set(a.parent_rid, map);
+    }
+    return present.map((rid) =>
+      this.withDetails(
+        toAssetRecord(
+          this.ctx,
+          rows.get(rid) as AssetRow,
+          versions.filter((v) => v.rid === rid),
+          attached.get(rid) ?? {},
+          details,
+        ),
+        details,
+      ),
+    );
+  }
+
+  /** The details names beyond the stored metadata (gallery.get_items `details`). */
+  private withDetails(record: AssetRecord, details?: ReadonlySet<string>): AssetRecord {
+    if (!details) return record;
+    if (details.has('appears_in_albums')) record.appears_in_albums = this.store.galleriesOf(record.rid);
+    if (details.has('attached_versions')) {
+      const attached = Object.entries(this.attachedOf(record.rid));
+      const records = this.records(attached.map(([, rid]) => rid));
+      record.attached_versions = Object.fromEntries(
+        attached.map(([type, rid]) => [type, records.find((r) => r.rid === rid)?.versions ?? {}]),
+      );
+    }
+    return record;
+  }
+
+  private attachedOf(rid: string): Record<string, string> {
+    return Object.fromEntries(this.store.attachments([rid]).map((a) => [a.attach_type, a.rid]));
+  }
+
+  record(rid: string): AssetRecord {
+    const [record] = this.records([rid]);
+    if (!record) throw notFound('Asset', rid);
+    return record;
+  }
+
+  /** The rids of the list that do not exist. */
+  exists(rids: readonly string[]): string[] {
+    const found = this.store.existing(rids);
+    return rids.filter((rid) => !found.has(rid));
+  }
+
+  // ---- ingest ----
+
+  /**
+   * Moves a complete temp file into storage and records the asset, in the gallery or attached to another
+   * asset. On any failure the file is removed and nothing is recorded.
+   */
+  async ingest(input: IngestInput): Promise<AssetRecord> {
+    const rid = newId();
+    let moved = false;
+    let replaced: AssetRecord[] = [];
+    try {
+      const meta = normalizeMeta(input.meta ?? {});
+      if (input.attachTo && !ATTACH_TYPE.test(input.attachTo.type)) {
+        throw invalid('type', 'must be poster, thumb or subtitle-<language>');
+      }
+      const sniffed = await sniffFile(input.tempPath, input.mime);
+      const { size } = await stat(input.tempPath);
+      await mkdir(assetDir(this.ctx, rid), { recursive: true });
+      await rename(input.tempPath, join(assetDir(this.ctx, rid), 'original'));
+      moved = true;
+      const now = this.now();
+      const row: AssetRow = {
+        rid,
+        filename: displayFilename(input.filename),
+        type: sniffed.type,
+        mime: sniffed.mime,
+        storage_key: storageKey(rid, 'original'),
+        caption: meta.caption ?? '',
+        description: meta.description ?? '',
+        long_description: '',
+        related_link_text: '',
+        related_link_url: '',
+        reference_id: meta.reference_id ?? '',
+        tags: meta.tags ?? '',
+        custom: '{}',
+        filesize: size,
+        width: null,
+        height: null,
+        duration: null,
+        syncstatus: sniffed.type === 'image' || sniffed.type === 'video' ? 'pending' : 'synced',
+        upload_token_hash: input.uploadTokenHash ?? null,
+        parent_rid: input.attachTo?.rid ?? null,
+        attach_type: input.attachTo ? input.attachTo.type.toLowerCase() : null,
+        uploaded_at: now,
+        modified_at: now,
+      };
+      replaced = this.store.transaction(() => {
+        if (input.fid && !this.store.galleryExists(input.fid)) throw notFound('Gallery', input.fid);
+        let removed: AssetRecord[] = [];
+        if (input.attachTo) {
+          if (!this.store.get(input.attachTo.rid)) throw notFound('Asset', input.attachTo.rid);
+          const earlier = this.store.attachmentOfType(input.attachTo.rid, row.attach_type as string);
+          if (earlier) removed = this.removeRows([earlier]);
+        }
+        this.store.insert(row);
+        if (!input.attachTo && input.fid) {
+          this.store.appendToGallery(input.fid, rid, now);
+          this.store.touchGallery(input.fid, now);
+        }
+        return removed;
+      });
+    } catch (error) {
+      await rm(input.tempPath, { force: true });
+      if (moved) removeAssetFiles(this.ctx, rid);
+      throw error;
+    }
+    this.afterRemoval(replaced);
+    const record = this.record(rid);
+    this.ctx.events.emit('asset.uploaded', record);
+    // The parent's record changed too: its `attached` names the new asset.
+    if (input.attachTo) this.ctx.events.emit('asset.updated', this.record(input.attachTo.rid));
+    return record;
+  }
+
+  // ---- deletion ----
+
+  /** Deletes assets with their attachments, files and gallery places (all or nothing); emits asset.deleted. */
+  deleteAssets(rids: readonly string[]): void {
+    const missingRids = this.exists(rids);
+    if (missingRids.length > 0) throw notFound('Asset', missingRids);
+    const removed = this.store.transaction(() => this.removeRows(rids));
+    this.afterRemoval(removed);
+  }
+
+  /** Inside a transaction: deletes the rows of assets and everything attached below them. */
+  private removeRows(rids: readonly string[]): AssetRecord[] {
+    const all = [...new Set([...rids, ...this.store.descendants(rids)])];
+    const records = this.records(all);
+    const now = this.now();
+    for (const fid of this.store.galleriesHolding(all)) this.store.touchGallery(fid, now);
+    this.store.delete(all);
+    return records;
+  }
+
+  private afterRemoval(records: readonly AssetRecord[]): void {
+    for (const record of records) removeAssetFiles(this.ctx, record.rid);
+    for (const record of records) this.ctx.events.emit('asset.deleted', record);
+  }
+
+  // ---- operations ----
+
+  list(params: AssetListParams): { items: AssetRecord[]; items_data: Record<string, number> } {
+    const filter: AssetFilter = {};
+    const search = params.search?.trim() ?? '';
+    const exact = /^(caption|description)=(.*)$/s.exec(search);
+    if (exact)
+      filter.exact = { column: exact[1] as 'caption' | 'description', term: (exact[2] ?? '').trim() };
+    else if (search !== '') filter.search = search;
+    if (params.rid !== undefined && params.rid.trim() !== '') filter.rids = parseRidList(params.rid);
+    if (params.reference_id !== undefined && params.reference_id !== '')
+      filter.reference_id = params.reference_id;
+    if (params.tag !== undefined && params.tag.trim() !== '') {
+      filter.tags = normalizeTags(params.tag, 'tag').split(',');
+    }
+    if (params.type) filter.type = params.type;
+    const page = params.page ?? 1;
+    const perPage = Math.min(params.items_per_page ?? 50, 100);
+    const count = this.store.count(filter);
+    const rows = this.store.list(filter, perPage, (page - 1) * perPage);
+    return {
+      items: this.records(rows.map((row) => row.rid)),
+      items_data: {
+        page,
+        items_per_page: perPage,
+        items_count: count,
+        pages_count: Math.ceil(count / perPage),
+      },
+    };
+  }
+
+  /** Tag -> number of assets carrying it (case as first seen). */
+  tags(): Record<string, number> {
+    const counts = new Map<string, { name: string; count: number }>();
+    for (const tags of this.store.allTags()) {
+      for (const tag of tags.split(',')) {
+        if (tag === '') continue;
+        const entry = counts.get(tag.toLowerCase()) ?? { name: tag, count: 0 };
+        entry.count += 1;
+        counts.set(tag.toLowerCase(), entry);
+      }
+    }
+    return Object.fromEntries([...counts.values()].map((e) => [e.name, e.count]));
+  }
+
+  setMeta(auth: AuthContext, rid: string, input: MetaInput): AssetRecord {
+    assertAssetsInScope(auth, [rid], this.lookups);
+    const row = this.store.get(rid);
+    if (!row) throw notFound('Asset', rid);
+    const changes: Record<string, string> = { ...normalizeMeta(input) };
+    if (input.custom && Object.keys(input.custom).length > 0) {
+      const current = toAssetRecord(this.ctx, row, [], {}).custom;
+      changes.custom = JSON.stringify(mergeCustom(current, input.custom));
+    }
+    if (Object.keys(changes).length === 0) return this.record(rid);
+    this.store.updateMeta(rid, changes, this.now());
+    const record = this.record(rid);
+    this.ctx.events.emit('asset.updated', record);
+    return record;
+  }
+
+  delete(auth: AuthContext, rids: readonly string[]): void {
+    if (rids.length === 0) throw missing('rid');
+    if (rids.length > MAX_RIDS) throw invalid('rid', `may list at most ${MAX_RIDS} assets`);
+    assertAssetsInScope(auth, rids, this.lookups);
+    this.deleteAssets(rids);
+  }
+
+  /** asset.get_upload_url: a signed URL into a gallery, or to attach to an asset under a type. */
+  uploadUrl(auth: AuthContext, params: UploadUrlParams): { upload_url: string; expires: string } {
+    const rid = params.rid?.trim() || undefined;
+    const type = params.type?.trim() || undefined;
+    // A scoped token asking for no target gets its own gallery rather than an asset outside it.
+    const fid = params.fid?.trim() || (rid ? undefined : (auth.scope.fid ?? undefined));
+    if (rid && !type) throw missing('type');
+    if (type && !rid) throw invalid('type', 'is only used with rid (to attach to an asset)');
+    if (type && !ATTACH_TYPE.test(type))
+      throw invalid('type', 'must be poster, thumb or subtitle-<language>');
+    if (auth.kind === 'upload' && !fid && !rid)
+      throw denied('An upload token uploads into its own gallery only');
+    if (fid) assertGalleryInScope(auth, fid, !rid);
+    if (rid) assertAssetsInScope(auth, [rid], this.lookups);
+    if (fid && !this.store.galleryExists(fid)) throw notFound('Gallery', fid);
+    if (rid && !this.store.get(rid)) throw notFound('Asset', rid);
+    const ttl = params.ttl ?? 24 * 60 * 60;
+    const upload_url = signUploadUrl(this.ctx, { fid, rid, type: type?.toLowerCase(), ttlSeconds: ttl });
+    const expires = new Date((Math.floor(this.ctx.clock.now() / 1000) + ttl) * 1000).toISOString();
+    return { upload_url, expires };
+  }
+}

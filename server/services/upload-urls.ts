@@ -1,0 +1,82 @@
+// Signed upload URLs: `/upload?uid&d&hash&addtofid[&rid&type]`, an HMAC by the account secret over the rest.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ServerContext } from '../context.ts';
+import { denied } from '../errors.ts';
+
+/** Upload URLs live 24 hours at most (decisions.md "Uploads"). */
+export const MAX_UPLOAD_URL_TTL_SECONDS = 24 * 60 * 60;
+
+export interface UploadUrlTarget {
+  fid?: string | null;
+  rid?: string | null;
+  type?: string | null;
+  ttlSeconds?: number;
+}
+
+export interface VerifiedUploadUrl {
+  fid: string | null;
+  rid: string | null;
+  type: string | null;
+}
+
+// JSON of the ordered fields: no separator inside a value can make two different URLs sign alike.
+function signature(
+  secret: string,
+  uid: string,
+  d: string,
+  addtofid: string,
+  rid: string,
+  type: string,
+): string {
+  return createHmac('sha256', secret)
+    .update(JSON.stringify(['upload', uid, d, addtofid, rid, type]))
+    .digest('hex');
+}
+
+export function signUploadUrl(ctx: ServerContext, target: UploadUrlTarget = {}): string {
+  const ttl = Math.min(
+    Math.max(1, Math.floor(target.ttlSeconds ?? MAX_UPLOAD_URL_TTL_SECONDS)),
+    MAX_UPLOAD_URL_TTL_SECONDS,
+  );
+  const uid = ctx.account.accid;
+  const d = String(Math.floor(ctx.clock.now() / 1000) + ttl);
+  const addtofid = target.fid || '0';
+  const rid = target.rid || '';
+  const type = rid ? target.type || '' : '';
+  const hash = signature(ctx.account.secret, uid, d, addtofid, rid, type);
+  const query = new URLSearchParams({ uid, d, hash, addtofid });
+  if (rid) {
+    query.set('rid', rid);
+    query.set('type', type);
+  }
+  return `${ctx.publicUrl()}/upload?${query.toString()}`;
+}
+
+/** Throws 403 permission_denied when the URL was tampered with, has expired or is another account's. */
+export function verifyUploadUrl(ctx: ServerContext, query: Record<string, unknown>): VerifiedUploadUrl {
+  const field = (name: string): string | undefined => {
+    const value = query[name];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string') throw denied(`The upload URL carries '${name}' more than once`);
+    return value;
+  };
+  const uid = field('uid');
+  const d = field('d');
+  const hash = field('hash');
+  const addtofid = field('addtofid');
+  const rid = field('rid') ?? '';
+  const type = field('type') ?? '';
+  if (!uid || !d || !hash || !addtofid) {
+    throw denied('The upload URL is incomplete: uid, d, hash and addtofid are required');
+  }
+  if (uid !== ctx.account.accid) throw denied('The upload URL belongs to another account');
+  const expected = Buffer.from(signature(ctx.account.secret, uid, d, addtofid, rid, type), 'hex');
+  const given = /^[0-9a-f]{64}$/i.test(hash) ? Buffer.from(hash, 'hex') : Buffer.alloc(0);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw denied('The upload URL signature does not match; request a new upload URL');
+  }
+  if (!/^\d{1,12}$/.test(d) || Number(d) * 1000 <= ctx.clock.now()) {
+    throw denied('The upload URL has expired; request a new upload URL');
+  }
+  return { fid: addtofid === '0' ? null : addtofid, rid: rid || null, type: rid ? type : null };
+}

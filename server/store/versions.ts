@@ -1,0 +1,115 @@
+// SQL of the media pipeline: version rows, sizes and sync state of assets, stored files, gallery zips.
+import type { AssetType, SyncStatus, VersionRow } from './assets.ts';
+import type { Db } from './db.ts';
+
+/** What version generation needs to know about an asset. */
+export interface MediaAsset {
+  rid: string;
+  type: AssetType;
+  mime: string;
+  storage_key: string;
+  filename: string;
+  syncstatus: SyncStatus;
+}
+
+/** A stored file as `/files/<rid>/<name>` serves it. */
+export interface StoredFile {
+  storage_key: string;
+  mime: string;
+}
+
+/** One item of a gallery zip, in gallery order. */
+export interface GalleryFile extends MediaAsset {
+  /** storage_key of the largest resized JPEG, when one exists. */
+  resized_key: string | null;
+}
+
+export class VersionStore {
+  constructor(private readonly db: Db) {}
+
+  asset(rid: string): MediaAsset | undefined {
+    return this.db
+      .prepare('SELECT rid, type, mime, storage_key, filename, syncstatus FROM assets WHERE rid = ?')
+      .get(rid) as MediaAsset | undefined;
+  }
+
+  /** Assets left `pending` (e.g. by a restart while their versions were being made). */
+  pendingRids(): string[] {
+    return (
+      this.db.prepare(`SELECT rid FROM assets WHERE syncstatus = 'pending' ORDER BY uploaded_at`).all() as {
+        rid: string;
+      }[]
+    ).map((row) => row.rid);
+  }
+
+  versions(rid: string): VersionRow[] {
+    return this.db.prepare('SELECT * FROM asset_versions WHERE rid = ?').all(rid) as VersionRow[];
+  }
+
+  /** Inserts or replaces a version row; false when the asset is gone meanwhile. */
+  putVersion(row: VersionRow): boolean {
+    const result = this.db
+      .prepare(
+        `INSERT INTO asset_versions (rid, name, storage_key, mime, width, height, filesize)
+         SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM assets WHERE rid = ?)
+         ON CONFLICT (rid, name) DO UPDATE SET storage_key = excluded.storage_key, mime = excluded.mime,
+           width = excluded.width, height = excluded.height, filesize = excluded.filesize`,
+      )
+      .run(row.rid, row.name, row.storage_key, row.mime, row.width, row.height, row.filesize, row.rid);
+    return result.changes > 0;
+  }
+
+  deleteVersion(rid: string, name: string): void {
+    this.db.prepare('DELETE FROM asset_versions WHERE rid = ? AND name = ?').run(rid, name);
+  }
+
+  /** Records the original's facts; a null keeps what is known. */
+  setFacts(
+    rid: string,
+    facts: { width: number | null; height: number | null; duration: number | null },
+    now: string,
+  ): void {
+    this.db
+      .prepare(
+        `UPDATE assets SET width = coalesce(?, width), height = coalesce(?, height),
+           duration = coalesce(?, duration), modified_at = ? WHERE rid = ?`,
+      )
+      .run(facts.width, facts.height, facts.duration, now, rid);
+  }
+
+  setSyncStatus(rid: string, status: SyncStatus, now: string): boolean {
+    return (
+      this.db
+        .prepare('UPDATE assets SET syncstatus = ?, modified_at = ? WHERE rid = ?')
+        .run(status, now, rid).changes > 0
+    );
+  }
+
+  /** The file behind `/files/<rid>/<name>`: the original or a version row. */
+  storedFile(rid: string, name: string): StoredFile | undefined {
+    if (name === 'original') {
+      return this.db.prepare('SELECT storage_key, mime FROM assets WHERE rid = ?').get(rid) as
+        | StoredFile
+        | undefined;
+    }
+    return this.db
+      .prepare('SELECT storage_key, mime FROM asset_versions WHERE rid = ? AND name = ?')
+      .get(rid, name) as StoredFile | undefined;
+  }
+
+  galleryExists(fid: string): boolean {
+    return this.db.prepare('SELECT 1 FROM galleries WHERE fid = ?').get(fid) !== undefined;
+  }
+
+  /** The gallery's assets in their order, with the largest resized JPEG of each. */
+  galleryFiles(fid: string, resizedVersion: string): GalleryFile[] {
+    return this.db
+      .prepare(
+        `SELECT a.rid, a.type, a.mime, a.storage_key, a.filename, a.syncstatus, v.storage_key AS resized_key
+         FROM gallery_items i JOIN assets a ON a.rid = i.rid
+         LEFT JOIN asset_versions v ON v.rid = a.rid AND v.name = ?
+         WHERE i.fid = ? ORDER BY i.position, i.added_at, i.rid`,
+      )
+      .all(resizedVersion, fid) as GalleryFile[];
+  }
+}

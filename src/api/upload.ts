@@ -1,0 +1,190 @@
+// upload.get_upload_token, upload.iframe (HTML, not JSON) and the multipart POST of a file to an upload URL.
+import { ApiError, codeForStatus } from './errors.ts';
+import type { CallOptions, Envelope, Transport } from './transport.ts';
+import type { AssetRecord, List } from './types.ts';
+
+export interface UploadTokenParams {
+  /** The gallery that receives the uploads. */
+  fid?: string;
+  /** Last valid day (UTC), `YYYY-MM-DD` or a Date; default 7 days. */
+  expire?: string | Date;
+}
+
+export interface UploadTokenResponse {
+  /** Send it as `upload_token` (a client built with `uploadToken`). */
+  upload_token: string;
+  fid?: string;
+  /** ISO 8601, when the service says. */
+  expires?: string;
+}
+
+export interface UploadIframeParams {
+  /** Target gallery. */
+  fid?: string;
+  /** The caller's own id of the target gallery, instead of `fid`. */
+  rrid?: string;
+  /** Origin of the embedding page, to which the frame posts its messages (reference-server extension). */
+  parent_origin?: string;
+}
+
+/** Metadata form fields sent with the file. */
+export interface UploadFields {
+  caption?: string;
+  description?: string;
+  tags?: List;
+  reference_id?: string;
+}
+
+export interface UploadProgress {
+  /** Bytes of the file sent so far. */
+  loaded: number;
+  /** Size of the file in bytes. */
+  total: number;
+}
+
+export interface UploadFileOptions {
+  signal?: AbortSignal;
+  /**
+   * Called with `loaded: 0` when the request starts and `loaded: total` once the service has accepted
+   * the file: fetch reports no finer upload progress everywhere (the uploader element does).
+   */
+  onProgress?: (progress: UploadProgress) => void;
+  /** File name to send when `file` is a Blob without one (default `file`). */
+  filename?: string;
+  /** Upload token to send as `upload_token`, so the asset counts as uploaded with it. */
+  uploadToken?: string;
+  /** fetch to use; defaults to the global one. */
+  fetch?: typeof fetch;
+}
+
+export interface UploadResponse {
+  rid: string;
+  asset: AssetRecord;
+}
+
+/**
+ * POSTs one file to an upload URL (a gallery's `upload_url` or asset.get_upload_url's) as
+ * multipart/form-data with the file in the field `file`; metadata fields go before it. Resolves with
+ * the new asset; rejects with an ApiError (operation `upload`) or the signal's reason. Never retried.
+ */
+export async function uploadFile(
+  uploadUrl: string | URL,
+  file: Blob,
+  fields: UploadFields = {},
+  options: UploadFileOptions = {},
+): Promise<UploadResponse & Envelope> {
+  const { signal, onProgress } = options;
+  signal?.throwIfAborted();
+  const url = new URL(uploadUrl);
+  if (options.uploadToken) url.searchParams.set('upload_token', options.uploadToken);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    form.append(name, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const name = options.filename ?? (file as Partial<File>).name ?? 'file';
+  form.append('file', file, name || 'file');
+  const total = file.size;
+  onProgress?.({ loaded: 0, total });
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  let response: Response;
+  try {
+    response = await fetchImpl(url, {
+      method: 'POST',
+      body: form,
+      signal: signal ?? null,
+      headers: { accept: 'application/json' },
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw signal.reason;
+    throw new ApiError({
+      status: 0,
+      code: 'network_error',
+      message: 'upload: the service could not be reached',
+      operation: 'upload',
+      cause,
+    });
+  }
+  let body: { success?: unknown; code?: unknown; message?: unknown } | undefined;
+  try {
+    body = (await response.json()) as typeof body;
+  } catch (cause) {
+    if (signal?.aborted) throw signal.reason;
+    throw new ApiError({
+      status: response.status,
+      code: response.ok ? 'invalid_response' : codeForStatus(response.status),
+      message: `upload: the response (HTTP ${response.status}) is not JSON`,
+      operation: 'upload',
+      cause,
+    });
+  }
+  if (response.ok && body?.success === true) {
+    onProgress?.({ loaded: total, total });
+    return body as unknown as UploadResponse & Envelope;
+  }
+  throw new ApiError({
+    status: response.status,
+    code: typeof body?.code === 'string' ? body.code : codeForStatus(response.status),
+    message:
+      typeof body?.message === 'string' && body.message
+        ? body.message
+        : `upload failed (HTTP ${response.status})`,
+    operation: 'upload',
+  });
+}
+
+/** A Date as the `YYYY-MM-DD` day (UTC) upload.get_upload_token expects. */
+export function formatExpire(expire: string | Date | undefined): string | undefined {
+  return expire instanceof Date ? expire.toISOString().slice(0, 10) : expire;
+}
+
+export class UploadApi {
+  readonly #transport: Transport;
+
+  constructor(transport: Transport) {
+    this.#transport = transport;
+  }
+
+  /** GET upload.get_upload_token.json: an upload token for one gallery, returned in `upload_token`. */
+  getUploadToken(
+    params: UploadTokenParams = {},
+    options?: CallOptions,
+  ): Promise<UploadTokenResponse & Envelope> {
+    const query = { ...params, expire: formatExpire(params.expire) };
+    return this.#transport.call('upload.get_upload_token', 'GET', 'write', query, options);
+  }
+
+  /**
+   * GET upload.iframe: the embeddable `<iframe>` HTML string for the gallery's upload frame (not JSON).
+   * The service puts a fresh upload token in the frame, never this client's api_token.
+   */
+  iframe(params: UploadIframeParams = {}, options?: CallOptions): Promise<string> {
+    return this.#transport.callText('upload.iframe', 'GET', 'write', 'upload.iframe', params, options);
+  }
+
+  /**
+   * The URL of upload.iframe with this client's credentials. With an api_token it answers the embed
+   * HTML; on an upload-token client it is the upload frame page itself, usable as an iframe `src`.
+   */
+  iframeUrl(params: UploadIframeParams = {}): URL {
+    return this.#transport.url('upload.iframe', params);
+  }
+
+  /**
+   * {@link uploadFile} with this client's fetch, sending its upload token when it is an upload-token
+   * client (so the asset counts as uploaded with that token).
+   */
+  file(
+    uploadUrl: string | URL,
+    file: Blob,
+    fields: UploadFields = {},
+    options: UploadFileOptions = {},
+  ): Promise<UploadResponse & Envelope> {
+    const { token, uploadToken, fetch } = this.#transport.options;
+    return uploadFile(uploadUrl, file, fields, {
+      ...(fetch ? { fetch } : {}),
+      ...(!token && uploadToken ? { uploadToken } : {}),
+      ...options,
+    });
+  }
+}

@@ -1,0 +1,209 @@
+// The API calls of the uploader (signed upload URLs, URL imports, asset lookup, placement) on the typed
+// transport, and how it reads a failed upload POST into a sentence for people.
+import { ApiError } from '../../api/errors.ts';
+import { type CallOptions, Transport } from '../../api/transport.ts';
+import type { UploadedAsset } from './events.ts';
+import type { UploaderStrings } from './strings.ts';
+
+export interface UploaderCredentials {
+  baseUrl: string;
+  /** Application or temporary token (`api_token`); wins over the upload token when both are set. */
+  token?: string | undefined;
+  /** Upload token (`upload_token`): also appended to every upload URL so the server records ownership. */
+  uploadToken?: string | undefined;
+}
+
+/** Which gallery the uploads go to: `fid`, or the caller's own id `rrid` (the server looks it up). */
+export interface UploaderTarget {
+  fid?: string | undefined;
+  rrid?: string | undefined;
+}
+
+export type ImportStatus = 'queued' | 'inprogress' | 'done' | 'failed' | 'aborted';
+
+export interface ImportState {
+  status: ImportStatus;
+  progress: number;
+  progress_bytes?: number;
+  file_size_bytes?: number;
+  resid?: string;
+  message?: string;
+}
+
+export class UploaderApi {
+  private readonly transport: Transport;
+
+  constructor(private readonly credentials: UploaderCredentials) {
+    this.transport = new Transport({
+      baseUrl: credentials.baseUrl,
+      ...(credentials.token ? { token: credentials.token } : {}),
+      ...(credentials.uploadToken ? { uploadToken: credentials.uploadToken } : {}),
+    });
+  }
+
+  /** A fresh signed upload URL (asset.get_upload_url is a GET: safe to retry). */
+  async uploadUrl(target: UploaderTarget, options?: CallOptions): Promise<string> {
+    const { upload_url } = await this.transport.call<{ upload_url: string }>(
+      'asset.get_upload_url',
+      'GET',
+      'read',
+      targetParams(target),
+      options,
+    );
+    // A server that does not know rrid would sign a URL for no gallery: refuse rather than scatter files.
+    if (!target.fid && target.rrid && new URL(upload_url).searchParams.get('addtofid') === '0') {
+      throw new ApiError({
+        status: 404,
+        code: 'not_found',
+        message: `No gallery has the rrid ${target.rrid}`,
+        operation: 'asset.get_upload_url',
+      });
+    }
+    return this.withUploadToken(upload_url);
+  }
+
+  /** The upload POST carries the upload token itself, so the server can tie the asset to it. */
+  withUploadToken(uploadUrl: string): string {
+    if (this.credentials.token || !this.credentials.uploadToken) return uploadUrl;
+    const url = new URL(uploadUrl);
+    url.searchParams.set('upload_token', this.credentials.uploadToken);
+    return url.href;
+  }
+
+  async startImport(
+    input: string,
+    target: UploaderTarget,
+    caption: string | undefined,
+    options?: CallOptions,
+  ): Promise<string> {
+    const { status_id } = await this.transport.call<{ status_id: string }>(
+      'asset.upload_from_url',
+      'POST',
+      'write',
+      { input, ...targetParams(target), caption: caption || undefined },
+      options,
+    );
+    return status_id;
+  }
+
+  importStatus(statusId: string, options?: CallOptions): Promise<ImportState> {
+    return this.transport.call<ImportState>(
+      'asset.upload_from_url_get_status',
+      'GET',
+      'read',
+      { status_id: statusId },
+      options,
+    );
+  }
+
+  async abortImport(statusId: string): Promise<void> {
+    await this.transport.call('asset.upload_from_url_abort', 'POST', 'write', { status_id: statusId });
+  }
+
+  /** The record of one asset (for URL imports, whose status tells only the rid). */
+  async asset(rid: string, options?: CallOptions): Promise<UploadedAsset> {
+    const { items } = await this.transport.call<{ items: UploadedAsset[] }>(
+      'asset.list',
+      'GET',
+      'read',
+      { rid },
+      options,
+    );
+    return items.find((item) => item.rid === rid) ?? { rid };
+  }
+
+  /** Moves a just-uploaded asset (uploads land at the bottom) to `top` or a 1-based position. */
+  async place(fid: string, rid: string, insertPosition: string): Promise<void> {
+    await this.transport.call('gallery.add_item', 'POST', 'write', {
+      fid,
+      rid,
+      insert_position: insertPosition,
+    });
+  }
+}
+
+function targetParams(target: UploaderTarget): Record<string, string | undefined> {
+  // fid names the gallery directly; rrid only when no fid is given (the two are interchangeable).
+  return target.fid ? { fid: target.fid } : { rrid: target.rrid || undefined };
+}
+
+/** A failed upload POST, read from the response's JSON envelope. */
+export class UploadFailure extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'UploadFailure';
+  }
+}
+
+/** Reads status, code and the server's own message out of a finished upload XHR. */
+export function uploadFailureFrom(xhr: XMLHttpRequest, strings: UploaderStrings): UploadFailure {
+  let body: { code?: unknown; message?: unknown } = {};
+  try {
+    body = JSON.parse(xhr.responseText) ?? {};
+  } catch {
+    // A proxy's HTML error page: the status alone decides the message.
+  }
+  const code = typeof body.code === 'string' ? body.code : codeOf(xhr.status);
+  const detail = typeof body.message === 'string' && body.message ? body.message : '';
+  return new UploadFailure(readable(xhr.status, detail, strings), xhr.status, code);
+}
+
+/** The same for a failed API call (asset.get_upload_url refused, URL import failed to start). */
+export function failureFromError(error: unknown, strings: UploaderStrings): UploadFailure {
+  if (error instanceof UploadFailure) return error;
+  if (error instanceof ApiError) {
+    const detail = error.status === 0 ? '' : error.message;
+    return new UploadFailure(readable(error.status, detail, strings), error.status, error.code);
+  }
+  const message = error instanceof Error && error.message ? error.message : strings.networkError;
+  return new UploadFailure(message, 0, 'network_error');
+}
+
+/** Our sentence for the status, followed by the server's own explanation when it gave one. */
+function readable(status: number, detail: string, strings: UploaderStrings): string {
+  const general =
+    status === 413
+      ? strings.tooLarge
+      : status === 403 || status === 401
+        ? strings.forbidden
+        : status === 400
+          ? strings.badRequest
+          : status === 404
+            ? strings.notFound
+            : status === 0
+              ? strings.networkError
+              : strings.serverError;
+  return detail ? `${general} ${detail}` : general;
+}
+
+function codeOf(status: number): string {
+  if (status === 0) return 'network_error';
+  if (status === 413) return 'too_large';
+  if (status === 403) return 'permission_denied';
+  if (status === 404) return 'not_found';
+  if (status === 400) return 'invalid_parameter';
+  if (status === 429) return 'rate_limited';
+  return 'internal';
+}
+
+/** Worth a new attempt with a fresh URL: no response, server failure, rate limit, an expired URL. */
+export function isRetryableUpload(xhr: XMLHttpRequest): boolean {
+  if (xhr.status === 0 || xhr.status === 429 || xhr.status >= 500) return true;
+  if (xhr.status !== 403) return false;
+  // An expired signed URL (a long queue) deserves a fresh one; an expired token does not.
+  try {
+    const body = JSON.parse(xhr.responseText) as { code?: unknown; message?: unknown };
+    return (
+      body.code !== 'token_expired' &&
+      typeof body.message === 'string' &&
+      /upload url/i.test(body.message) &&
+      /expired/i.test(body.message)
+    );
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,349 @@
+// <gallery-view>: a gallery's items as a virtualized grid, masonry or list, with a lightbox.
+import type { RangeChangedEvent } from '@lit-labs/virtualizer/events.js';
+import type { grid as gridLayout } from '@lit-labs/virtualizer/layouts/grid.js';
+import type { masonry as masonryLayout } from '@lit-labs/virtualizer/layouts/masonry.js';
+import type { virtualize as virtualizeDirective } from '@lit-labs/virtualizer/virtualize.js';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import type { GalleryItem } from '../../api/types.ts';
+import { GalleryItemOpenEvent } from './events.ts';
+import { styles } from './gallery-view.styles.ts';
+import type { Lightbox } from './lightbox.ts';
+import { aspectRatio } from './media.ts';
+import { PagesController, type PagesQuery } from './pages-controller.ts';
+import { placeholderTile, type TileOptions, tile } from './templates.ts';
+import { WidthController } from './width-controller.ts';
+
+export type GalleryLayout = 'grid' | 'masonry' | 'list';
+export type GalleryViewState = 'loading' | 'ready' | 'empty' | 'error';
+
+interface Virtualizer {
+  virtualize: typeof virtualizeDirective;
+  grid: typeof gridLayout;
+  masonry: typeof masonryLayout;
+}
+
+let virtualizer: Virtualizer | undefined;
+let virtualizerLoading: Promise<Virtualizer> | undefined;
+
+/**
+ * The virtualizer loads beside the first page of items rather than before the element: the skeleton
+ * shows at once and the element's own bundle stays small.
+ */
+function loadVirtualizer(): Promise<Virtualizer> {
+  virtualizerLoading ??= Promise.all([
+    import('@lit-labs/virtualizer/virtualize.js'),
+    import('@lit-labs/virtualizer/layouts/grid.js'),
+    import('@lit-labs/virtualizer/layouts/masonry.js'),
+  ]).then(([v, g, m]) => {
+    virtualizer = { virtualize: v.virtualize, grid: g.grid, masonry: m.masonry };
+    return virtualizer;
+  });
+  return virtualizerLoading;
+}
+
+/** Boolean attributes that default to on: `lightbox="off"` (or false/no/0) turns them off. */
+const onByDefault = {
+  fromAttribute: (value: string | null) => value === null || !/^(false|off|no|0)$/i.test(value.trim()),
+  toAttribute: (value: boolean) => (value ? '' : 'off'),
+};
+
+/** Height of the one-line caption under grid and masonry tiles (the layout needs pixels). */
+const CAPTION_HEIGHT = 26;
+
+/**
+ * Shows the items of a gallery (or items an app passes in) and opens them in a lightbox.
+ *
+ * @summary A fast, accessible media gallery for API v2 galleries.
+ *
+ * @fires gallery-item-open - An item is shown (lightbox opened or moved; tile activated). Cancelable.
+ * @fires gallery-lightbox-close - The lightbox closed.
+ * @fires gallery-load - A page of items arrived.
+ * @fires gallery-error - Loading failed.
+ *
+ * @slot loading - Replaces the skeleton shown while the first page loads.
+ * @slot empty - Replaces the text of an empty gallery.
+ * @slot error - Replaces the error text (the retry button stays).
+ *
+ * @csspart grid - The scrolling list of tiles.
+ * @csspart tile - One item; `placeholder` too while its page loads.
+ * @csspart tile-button - The activating area of a tile. @csspart image - A tile's image.
+ * @csspart play-badge - The play sign on video tiles. @csspart icon - Audio and other files.
+ * @csspart caption - A tile's caption. @csspart description - Descriptions in the list layout.
+ * @csspart skeleton - The loading state. @csspart empty - The empty state. @csspart error - The error
+ * state and the error bar of a later page. @csspart retry-button - Their retry button.
+ * @csspart lightbox - The dialog; also lightbox-stage, lightbox-image, lightbox-video, lightbox-meta,
+ * lightbox-caption, lightbox-description, lightbox-counter, lightbox-prev, lightbox-next, lightbox-close.
+ *
+ * @cssprop --gallery-fg - Text colour. @cssprop --gallery-bg - Background.
+ * @cssprop --gallery-muted - Secondary text. @cssprop --gallery-tile-bg - Tile and skeleton background.
+ * @cssprop --gallery-accent - Links, focus and buttons. @cssprop --gallery-radius - Tile corners.
+ * @cssprop --gallery-gap - Space between tiles (px). @cssprop --gallery-tile-fit - object-fit of grid images.
+ * @cssprop --gallery-lightbox-bg - Lightbox backdrop. @cssprop --gallery-lightbox-fg - Lightbox text.
+ * @cssprop --gallery-font - Font family.
+ */
+export class GalleryView extends LitElement {
+  static override styles = styles;
+
+  static override properties = {
+    baseUrl: { attribute: 'base-url' },
+    fid: {},
+    token: {},
+    uploadToken: { attribute: 'upload-token' },
+    details: {},
+    itemsPerPage: { attribute: 'items-per-page', type: Number },
+    layout: { reflect: true },
+    columns: { type: Number },
+    tileWidth: { attribute: 'tile-width', type: Number },
+    lightbox: { converter: onByDefault },
+    captions: { converter: onByDefault },
+    theme: { reflect: true },
+    items: { attribute: false },
+    state: { reflect: true },
+    loading: { type: Boolean, reflect: true },
+  };
+
+  /** API base URL ending in `v2/`. */
+  declare baseUrl: string;
+  declare fid: string;
+  /** Read-only application token or temporary token, sent as `api_token`. */
+  declare token: string;
+  /** Upload token of this gallery, sent as `upload_token` (when no `token` is set). */
+  declare uploadToken: string;
+  /** Metadata gallery.get_items should include (comma list); captions and descriptions by default. */
+  declare details: string;
+  declare itemsPerPage: number;
+  declare layout: GalleryLayout;
+  /** Fixed column count; 0 fits as many `tile-width` columns as there is room for. */
+  declare columns: number;
+  /** Smallest tile width in px when `columns` is 0. */
+  declare tileWidth: number;
+  declare lightbox: boolean;
+  declare captions: boolean;
+  /** `light`, `dark`, or `auto` (the visitor's preference). */
+  declare theme: 'auto' | 'light' | 'dark';
+  /** Items the app provides itself; when set, nothing is fetched. */
+  declare items: GalleryItem[] | undefined;
+  /** Reflected for styling: `loading`, `ready`, `empty` or `error`. */
+  declare state: GalleryViewState;
+  /** Reflected while any page is being fetched. */
+  declare loading: boolean;
+
+  private readonly pages = new PagesController(this, () => this.query());
+  /** Created with the first opening: the lightbox module loads only when needed (or when idle). */
+  private lightboxInstance: Lightbox | null = null;
+  private readonly size = new WidthController(this);
+  private layoutCache: { key: string; value: unknown; sizes: string } | null = null;
+
+  constructor() {
+    super();
+    this.baseUrl = '';
+    this.fid = '';
+    this.token = '';
+    this.uploadToken = '';
+    this.details = 'caption,description';
+    this.itemsPerPage = 50;
+    this.layout = 'grid';
+    this.columns = 0;
+    this.tileWidth = 200;
+    this.lightbox = true;
+    this.captions = true;
+    this.theme = 'auto';
+    this.items = undefined;
+    this.state = 'loading';
+    this.loading = false;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (!virtualizer) void loadVirtualizer().then(() => this.requestUpdate());
+    // Fetch the lightbox module once the grid is up, so the first opening does not wait for it.
+    if (this.lightbox) void loadVirtualizer().then(() => import('./lightbox.ts'));
+  }
+
+  /** Loads the gallery again from its first page (the view stays until the new items arrive). */
+  refresh(): void {
+    if (this.items) this.requestUpdate();
+    else this.pages.reload();
+  }
+
+  /** Opens the lightbox on an item (deep links); resolves false when the rid is not in the gallery. */
+  async open(rid: string): Promise<boolean> {
+    const index = this.items
+      ? this.items.findIndex((item) => item.rid === rid)
+      : await this.pages.indexOf(rid);
+    if (index < 0) return false;
+    return this.activate(index, null);
+  }
+
+  /** Closes the lightbox if it is open. */
+  close(): void {
+    this.lightboxInstance?.close();
+  }
+
+  itemCount(): number {
+    return this.viewItems().length;
+  }
+
+  itemAt(index: number): GalleryItem | undefined {
+    return this.viewItems()[index];
+  }
+
+  ensureIndex(index: number): void {
+    if (!this.items) this.pages.ensureIndex(index);
+  }
+
+  tileFor(index: number): HTMLElement | null {
+    return this.renderRoot.querySelector<HTMLElement>(`.tile[data-index="${index}"] .media`);
+  }
+
+  private query(): PagesQuery | null {
+    if (!this.baseUrl || !this.fid || this.items) return null;
+    return {
+      baseUrl: this.baseUrl,
+      fid: this.fid,
+      token: this.token || undefined,
+      uploadToken: this.uploadToken || undefined,
+      details: this.details,
+      itemsPerPage: this.itemsPerPage > 0 ? Math.floor(this.itemsPerPage) : 50,
+    };
+  }
+
+  private viewItems(): readonly (GalleryItem | undefined)[] {
+    return this.items ?? this.pages.items;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const source = ['baseUrl', 'fid', 'token', 'uploadToken', 'details', 'itemsPerPage', 'items'] as const;
+    if (source.some((name) => changed.has(name)) && !this.items) this.pages.reload();
+    if (this.items) this.state = this.items.length > 0 ? 'ready' : 'empty';
+    else this.state = this.pages.status === 'idle' ? 'empty' : this.pages.status;
+    this.loading = this.state === 'loading' || this.pages.pending > 0;
+  }
+
+  private async activate(index: number, tileElement: HTMLElement | null): Promise<boolean> {
+    if (this.lightbox) return (await this.lightboxReady()).open(index, tileElement);
+    const item = this.itemAt(index);
+    if (item) this.dispatchEvent(new GalleryItemOpenEvent({ rid: item.rid, index, item }));
+    return false;
+  }
+
+  private async lightboxReady(): Promise<Lightbox> {
+    if (this.lightboxInstance) return this.lightboxInstance;
+    const { Lightbox, lightboxStyles } = await import('./lightbox.ts');
+    if (!this.lightboxInstance) {
+      const root = this.renderRoot as ShadowRoot;
+      if (lightboxStyles.styleSheet)
+        root.adoptedStyleSheets = [...root.adoptedStyleSheets, lightboxStyles.styleSheet];
+      this.lightboxInstance = new Lightbox(this);
+    }
+    return this.lightboxInstance;
+  }
+
+  /** Layout of the virtualizer and the `sizes` of tile images, rebuilt only when an input changes. */
+  private layoutFor(v: Virtualizer): { value: unknown; sizes: string } {
+    const width = this.size.width;
+    const gap = Number.parseFloat(getComputedStyle(this).getPropertyValue('--gallery-gap')) || 8;
+    const key = [this.layout, width, gap, this.columns, this.tileWidth, this.captions].join();
+    if (this.layoutCache?.key === key) return this.layoutCache;
+    const min = this.tileWidth > 0 ? this.tileWidth : 200;
+    const columns =
+      this.columns > 0 ? Math.floor(this.columns) : Math.max(1, Math.floor((width + gap) / (min + gap)));
+    // Whole pixels, rounded down, so the layout's own column count comes out as ours.
+    const tileWidth = Math.max(40, Math.floor((width - gap * (columns - 1)) / columns));
+    const caption = this.captions ? CAPTION_HEIGHT : 0;
+    let value: unknown;
+    if (this.layout === 'masonry') {
+      value = v.masonry({
+        itemSize: `${tileWidth}px`,
+        gap: `${gap}px`,
+        padding: '0',
+        flex: false,
+        getAspectRatio: (item) =>
+          tileWidth / (tileWidth / aspectRatio(item as GalleryItem | undefined) + caption),
+      });
+    } else if (this.layout !== 'list') {
+      value = v.grid({
+        itemSize: { width: `${tileWidth}px`, height: `${Math.round(tileWidth * 0.75) + caption}px` },
+        gap: `${gap}px`,
+        padding: '0',
+      });
+    }
+    const sizes = this.layout === 'list' ? '160px' : `${tileWidth}px`;
+    this.layoutCache = { key, value, sizes };
+    return this.layoutCache;
+  }
+
+  private onRange = (event: RangeChangedEvent): void => {
+    if (!this.items) this.pages.ensure(event.first, event.last);
+  };
+
+  protected override render(): TemplateResult {
+    return html`<div class="sr" role="status" aria-live="polite">${this.announcement()}</div>
+      ${this.renderBody()} ${this.renderLightbox()}`;
+  }
+
+  private announcement(): string {
+    const count = this.itemCount();
+    switch (this.state) {
+      case 'loading':
+        return 'Loading gallery…';
+      case 'empty':
+        return 'This gallery is empty.';
+      case 'error':
+        return this.errorText();
+      default:
+        return this.loading ? 'Loading more items…' : `${count} ${count === 1 ? 'item' : 'items'}`;
+    }
+  }
+
+  private errorText(): string {
+    const error = this.pages.error;
+    if (!error) return '';
+    if (error.status === 403) return 'You are not allowed to see this gallery.';
+    if (error.status === 404) return 'This gallery does not exist.';
+    if (error.status === 0) return 'The gallery could not be reached. Check the connection and try again.';
+    return `The gallery could not be loaded (${error.message}).`;
+  }
+
+  private renderBody(): TemplateResult {
+    const retry = html`<button class="retry" part="retry-button" type="button" @click=${() => this.pages.retry()}>
+      Try again
+    </button>`;
+    if (this.state === 'error') {
+      return html`<div class="state" part="error" data-status=${this.pages.error?.status ?? 0}>
+        <slot name="error"><p>${this.errorText()}</p></slot>${retry}
+      </div>`;
+    }
+    if (this.state === 'empty') {
+      return html`<div class="state" part="empty"><slot name="empty"><p>This gallery is empty.</p></slot></div>`;
+    }
+    const v = virtualizer;
+    if (this.state === 'loading' || !v || this.size.width === 0) {
+      return html`<div part="skeleton" aria-hidden="true">
+        <slot name="loading"><div class="skeleton">${Array.from({ length: 8 }, () => html`<div></div>`)}</div></slot>
+      </div>`;
+    }
+    const { value: layout, sizes } = this.layoutFor(v);
+    const options: TileOptions = {
+      layout: this.layout === 'masonry' || this.layout === 'list' ? this.layout : 'grid',
+      captions: this.captions,
+      sizes,
+      onActivate: (index, element) => void this.activate(index, element),
+    };
+    const pageError = this.pages.error && !this.items;
+    return html`<div class="grid ${options.layout}" part="grid" role="list" aria-label="Gallery" @rangeChanged=${this.onRange}>
+        <div virtualizer-sizer aria-hidden="true"></div>
+        ${v.virtualize({
+          items: this.viewItems() as (GalleryItem | undefined)[],
+          keyFunction: (item, index) => item?.rid ?? `#${index}`,
+          renderItem: (item, index) => (item ? tile(item, index, options) : placeholderTile()),
+          ...(layout ? { layout: layout as never } : {}),
+        })}
+      </div>
+      ${pageError ? html`<div class="error-bar" part="error"><span>${this.errorText()}</span>${retry}</div>` : nothing}`;
+  }
+
+  private renderLightbox(): TemplateResult | typeof nothing {
+    return this.lightbox && this.lightboxInstance ? this.lightboxInstance.render() : nothing;
+  }
+}

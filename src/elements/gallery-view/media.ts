@@ -1,0 +1,70 @@
+// Picks what a tile or the lightbox shows from an item's versions: srcset candidates, sizes, poster,
+// intrinsic size and a text label. Plain functions so the rules are testable without the element.
+import type { AssetVersion, GalleryItem } from '../../api/types.ts';
+
+export interface ImageSource {
+  src: string;
+  /** `url 600w, …` or '' when no version has a known width. */
+  srcset: string;
+  width: number | undefined;
+  height: number | undefined;
+}
+
+/** A stills-capable version: the generated JPEGs (for videos: frames of the poster), with a width. */
+const isStill = (name: string, version: AssetVersion | undefined): version is AssetVersion =>
+  !!version?.url && name !== 'original';
+
+/**
+ * Candidates for an image or a video's poster, smallest first. The original joins for images only
+ * (a video's original is the video). Versions without a width cannot be described in a srcset.
+ */
+export function imageSource(item: GalleryItem, preferWidth = 600): ImageSource | null {
+  const versions = (item.versions ?? {}) as Record<string, AssetVersion | undefined>;
+  const stills: AssetVersion[] = [];
+  for (const [name, version] of Object.entries(versions)) if (isStill(name, version)) stills.push(version);
+  const original = versions.original;
+  if (item.type === 'image' && original?.url) stills.push(original);
+  if (stills.length === 0 && item.thumbnail?.url) stills.push({ ...item.thumbnail, filesize: 0 });
+  if (stills.length === 0) return null;
+
+  const sized = stills.filter((v) => (v.width ?? 0) > 0).sort((a, b) => (a.width ?? 0) - (b.width ?? 0));
+  // One candidate per width: the browser needs distinct descriptors.
+  const unique = sized.filter((v, i) => i === 0 || v.width !== sized[i - 1]?.width);
+  const fallback = unique.find((v) => (v.width ?? 0) >= preferWidth) ?? unique.at(-1) ?? stills[0]!;
+  const { width, height } = intrinsicSize(item, unique.at(-1));
+  return {
+    src: fallback.url,
+    srcset: unique.map((v) => `${v.url} ${v.width}w`).join(', '),
+    width,
+    height,
+  };
+}
+
+/** Width and height to reserve the box with (the asset's own, else its largest version's). */
+function intrinsicSize(
+  item: GalleryItem,
+  largest: AssetVersion | undefined,
+): { width: number | undefined; height: number | undefined } {
+  const w = item.width ?? largest?.width ?? undefined;
+  const h = item.height ?? largest?.height ?? undefined;
+  return w && h ? { width: w, height: h } : { width: undefined, height: undefined };
+}
+
+/** Width / height, 1 when unknown (used by the masonry layout before the image arrives). */
+export function aspectRatio(item: GalleryItem | undefined): number {
+  if (!item) return 1;
+  const source = imageSource(item);
+  const ratio = source?.width && source.height ? source.width / source.height : 1;
+  // Extremely thin panoramas would make unusable tiles.
+  return Math.min(4, Math.max(0.25, ratio));
+}
+
+/** The text that names an item: its caption, else its file name. */
+export function itemLabel(item: GalleryItem): string {
+  return (typeof item.caption === 'string' && item.caption.trim()) || item.filename || item.rid;
+}
+
+/** The URL of the original file (what the lightbox plays or offers for download). */
+export function originalUrl(item: GalleryItem): string | undefined {
+  return (item.versions as Record<string, AssetVersion | undefined> | undefined)?.original?.url;
+}
