@@ -7,9 +7,9 @@ import { defineConfig, type UserConfig } from 'vite';
 export const NPM_ENTRIES = {
   index: 'src/index.ts',
   api: 'src/api/index.ts',
-  uploader: 'src/elements/gallery-uploader/index.ts',
-  view: 'src/elements/gallery-view/index.ts',
-  live: 'src/elements/live-player/index.ts',
+  uploader: 'src/entries/uploader.ts',
+  view: 'src/entries/view.ts',
+  live: 'src/entries/live.ts',
   define: 'src/define.ts',
 };
 

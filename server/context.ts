@@ -24,10 +24,14 @@ export interface ServerOptions {
   liveStartDelayMs?: number;
   /** Live simulator: ms a reset lasts before the stream is `idle` again (default 1000). */
   liveResetDelayMs?: number;
-  /** Live simulator: ms the ended playlist (#EXT-X-ENDLIST) is still served after live.stop (default 20000). */
+  /** Live simulator: ms the ended playlist (#EXT-X-ENDLIST) is still served after live.stop (default 10000). */
   liveEndedGraceMs?: number;
   /** Tests only: the simulated source stops adding segments this many ms after start (a frozen playlist). */
   liveFreezeAfterMs?: number;
+  /** Tests only: from this many ms after start, playlist and segment connections are cut (a network drop)… */
+  liveDropAfterMs?: number;
+  /** …for this many ms (default 5000). */
+  liveDropForMs?: number;
   /** Live simulator: directory of the bundled segments (default test/fixtures/hls). */
   liveFixturesDir?: string;
   /** Injected faults for reliability tests (server/http/faults.ts); off when absent. */

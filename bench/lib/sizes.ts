@@ -2,7 +2,7 @@
 // (minified, code-split as our builds are), gzip -9 sizes of the initial load (the entry and the chunks it
 // imports statically) and of the lazy chunks (behind dynamic import()).
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
@@ -17,9 +17,9 @@ export interface EntrySize {
 }
 
 export const ENTRIES: Record<string, string> = {
-  'gallery-view': 'src/elements/gallery-view/index.ts',
-  'live-player': 'src/elements/live-player/index.ts',
-  'gallery-uploader': 'src/elements/gallery-uploader/index.ts',
+  'gallery-view': 'src/entries/view.ts',
+  'live-player': 'src/entries/live.ts',
+  'gallery-uploader': 'src/entries/uploader.ts',
   'script-tag': 'src/define.ts',
   api: 'src/api/index.ts',
 };
@@ -70,7 +70,9 @@ export async function measureEntry(name: string, entry: string): Promise<EntrySi
     minify: true,
     write: false,
     metafile: true,
-    outdir: '/out',
+    absWorkingDir: ROOT,
+    // Never written (write: false); metafile paths are relative to ROOT.
+    outdir: resolve(ROOT, '.tmp/size'),
     logLevel: 'silent',
     conditions: ['browser', 'production'],
     tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },
@@ -78,7 +80,7 @@ export async function measureEntry(name: string, entry: string): Promise<EntrySi
   });
   const gzipOf = new Map(
     result.outputFiles.map((file) => [
-      file.path.replace(/^\/out\//, 'out/'),
+      relative(ROOT, file.path),
       gzipSync(file.contents, { level: 9 }).length,
     ]),
   );
@@ -90,7 +92,9 @@ export async function measureEntry(name: string, entry: string): Promise<EntrySi
     for (const imported of outputs[file]?.imports ?? [])
       if (imported.kind === 'import-statement') visit(imported.path);
   };
-  const entryFile = Object.keys(outputs).find((file) => outputs[file]?.entryPoint);
+  // Dynamic-import targets are entry points too; the page's entry is the one built from `entry`.
+  const source = relative(ROOT, resolve(ROOT, entry));
+  const entryFile = Object.keys(outputs).find((file) => outputs[file]?.entryPoint === source);
   if (entryFile) visit(entryFile);
   const files = Object.keys(outputs).map((file) => ({
     file,

@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 /** Segments listed in a live playlist at once. */
 export const WINDOW_SEGMENTS = 5;
 
-export const DEFAULT_FIXTURES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/hls');
+export const DEFAULT_FIXTURES_DIR = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../test/fixtures/hls',
+);
 
 export interface Segment {
   duration: number;
@@ -47,7 +50,8 @@ export function loadRenditions(dir: string): Rendition[] {
     let duration = 0;
     for (const line of lines) {
       if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice(8));
-      else if (line && !line.startsWith('#')) segments.push({ duration, bytes: readFileSync(join(dir, line)) });
+      else if (line && !line.startsWith('#'))
+        segments.push({ duration, bytes: readFileSync(join(dir, line)) });
     }
     const bandwidth = Math.max(...segments.map((s) => Math.ceil((s.bytes.length * 8) / s.duration)));
     return { ...info, bandwidth, segments };

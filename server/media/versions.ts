@@ -101,12 +101,18 @@ export function parseVideoFacts(stderr: string): VideoFacts {
   const duration = time
     ? Number(time[1]) * 3600 + Number(time[2]) * 60 + Number.parseFloat(time[3] ?? '0')
     : null;
-  const size = /Stream #[^\n]*Video:[^\n]*?\b(\d{2,5})x(\d{2,5})\b/.exec(stderr);
+  const size = /Stream #[^\n]*Video:[^\n]*?, (\d{1,5})x(\d{1,5})[\s,]/.exec(stderr);
   return {
     width: size ? Number(size[1]) : null,
     height: size ? Number(size[2]) : null,
     duration: duration !== null && Number.isFinite(duration) ? Math.round(duration * 1000) / 1000 : null,
   };
+}
+
+/** Size and duration as ffmpeg reads them from the file's headers (audio has no size). */
+export async function probeMedia(ffmpeg: string, source: string): Promise<VideoFacts> {
+  const info = await run(ffmpeg, ['-hide_banner', '-nostdin', '-i', source]);
+  return parseVideoFacts(info.stderr);
 }
 
 /**
@@ -116,8 +122,7 @@ export function parseVideoFacts(stderr: string): VideoFacts {
 export async function extractPoster(ffmpeg: string, source: string, target: string): Promise<VideoFacts> {
   const partial = `${target}.part.jpg`;
   try {
-    const info = await run(ffmpeg, ['-hide_banner', '-nostdin', '-i', source]);
-    const facts = parseVideoFacts(info.stderr);
+    const facts = await probeMedia(ffmpeg, source);
     const at = facts.duration !== null && facts.duration > 2 ? '1' : '0';
     const grab = await run(ffmpeg, [
       '-hide_banner',
@@ -146,11 +151,5 @@ export async function extractPoster(ffmpeg: string, source: string, target: stri
 }
 
 function lastLine(text: string): string {
-  return (
-    text
-      .trim()
-      .split('\n')
-      .pop()
-      ?.slice(0, 300) ?? ''
-  );
+  return text.trim().split('\n').pop()?.slice(0, 300) ?? '';
 }

@@ -5,9 +5,17 @@ import type { Services } from '../services/index.ts';
 import { registerAssetRoutes } from './assets.ts';
 import { registerGeneralRoutes } from './general.ts';
 import { registerLiveRoutes } from './live.ts';
+import { registerMediaRoutes } from './media.ts';
 import { registerUploadRoutes } from './upload.ts';
 import { registerUploadFrameRoutes } from './upload-frame.ts';
 
 type RegisterRoutes = (app: FastifyInstance, ctx: ServerContext, services: Services) => void;
 
-export const ROUTES: RegisterRoutes[] = [registerGeneralRoutes, registerUploadFrameRoutes, registerAssetRoutes, registerUploadRoutes, registerLiveRoutes];
+export const ROUTES: RegisterRoutes[] = [
+  registerGeneralRoutes,
+  registerUploadFrameRoutes,
+  registerAssetRoutes,
+  registerUploadRoutes,
+  registerLiveRoutes,
+  registerMediaRoutes,
+];

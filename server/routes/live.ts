@@ -68,8 +68,17 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: ServerContext, ser
   const gone = (request: FastifyRequest, reply: FastifyReply) =>
     sendFailure(request, reply, 404, 'not_found', 'This live stream is not broadcasting');
 
+  /** A simulated network drop (test option): the connection dies with no answer at all. */
+  const dropped = (liveid: string, request: FastifyRequest, reply: FastifyReply) => {
+    if (!live.networkDown(liveid)) return false;
+    reply.hijack();
+    request.raw.socket.destroy();
+    return true;
+  };
+
   app.get('/live/:liveid/:file', async (request, reply) => {
     const { liveid, file } = request.params as { liveid: string; file: string };
+    if (dropped(liveid, request, reply)) return reply;
     if (file === 'embed') {
       const entry = safeEntry(services, liveid);
       if (!entry) return gone(request, reply);
@@ -91,6 +100,7 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: ServerContext, ser
       rendition: string;
       segment: string;
     };
+    if (dropped(liveid, request, reply)) return reply;
     const match = /^(\d{1,12})\.ts$/.exec(segment);
     const bytes = match ? live.segment(liveid, rendition, Number(match[1])) : undefined;
     if (!bytes) return gone(request, reply);

@@ -1,8 +1,10 @@
 // Builds every service of one server; routes reach them through this object.
 import type { ServerContext } from '../context.ts';
 import { AssetService } from './assets.ts';
+import { DownloadService } from './downloads.ts';
 import { LiveService } from './live.ts';
 import { TokenService } from './tokens.ts';
+import { UrlImportService } from './url-imports.ts';
 import { VersionService } from './versions.ts';
 
 export interface Services {
@@ -10,6 +12,8 @@ export interface Services {
   assets: AssetService;
   live: LiveService;
   versions: VersionService;
+  urlImports: UrlImportService;
+  downloads: DownloadService;
 }
 
 export function createServices(ctx: ServerContext): Services {
@@ -18,6 +22,8 @@ export function createServices(ctx: ServerContext): Services {
   services.assets = new AssetService(ctx);
   services.live = new LiveService(ctx);
   services.versions = new VersionService(ctx, services.assets);
+  services.urlImports = new UrlImportService(ctx, services.assets);
+  services.downloads = new DownloadService(ctx);
   return services;
 }
 

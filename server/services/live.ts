@@ -96,7 +96,7 @@ export class LiveService {
     return this.ctx.options.liveResetDelayMs ?? 1000;
   }
   private get endedGraceMs(): number {
-    return this.ctx.options.liveEndedGraceMs ?? 20000;
+    return this.ctx.options.liveEndedGraceMs ?? 10000;
   }
 
   list(): { live_streams: LiveEntry[]; usage: LiveUsage } {
@@ -128,7 +128,8 @@ export class LiveService {
   start(auth: AuthContext, liveid: string): LiveMove {
     assertUnscoped(auth, 'start live streams');
     const row = this.get(liveid);
-    if (row.state === 'starting' || row.state === 'live') return { state: row.state, note: NOTES.start(row.type) };
+    if (row.state === 'starting' || row.state === 'live')
+      return { state: row.state, note: NOTES.start(row.type) };
     const now = this.ctx.clock.now();
     this.frozen.delete(liveid);
     this.store.setState({ liveid, state: 'starting', started_at: now, stopped_at: null, reset_at: null });
@@ -147,7 +148,13 @@ export class LiveService {
     const startedAt = row.state === 'starting' || row.state === 'live' ? row.started_at : null;
     this.store.transaction(() => {
       this.store.closeSessions(liveid, now);
-      this.store.setState({ liveid, state: 'stopped', started_at: startedAt, stopped_at: now, reset_at: null });
+      this.store.setState({
+        liveid,
+        state: 'stopped',
+        started_at: startedAt,
+        stopped_at: now,
+        reset_at: null,
+      });
     });
     this.cancel(liveid);
     this.ctx.events.emit('live.stopped', { ...this.entry(liveid) });
@@ -204,6 +211,15 @@ export class LiveService {
     return this.simulator.segment(rendition, found.broadcast, seq, this.ctx.clock.now());
   }
 
+  /** Test option: whether the simulated network is down for this stream now (liveDropAfterMs). */
+  networkDown(liveid: string): boolean {
+    const after = this.ctx.options.liveDropAfterMs;
+    const startedAt = this.store.get(liveid)?.started_at;
+    if (after === undefined || startedAt === null || startedAt === undefined) return false;
+    const elapsed = this.ctx.clock.now() - startedAt;
+    return elapsed >= after && elapsed < after + (this.ctx.options.liveDropForMs ?? 5000);
+  }
+
   /** Test hook: the source stops adding segments from now on, without ending (a stalled encoder). */
   freeze(liveid: string): void {
     this.get(liveid);
@@ -247,7 +263,8 @@ export class LiveService {
     if (row.started_at === null) return undefined;
     const now = this.ctx.clock.now();
     const freezeAfter = this.ctx.options.liveFreezeAfterMs;
-    const frozenAt = this.frozen.get(liveid) ?? (freezeAfter === undefined ? null : row.started_at + freezeAfter);
+    const frozenAt =
+      this.frozen.get(liveid) ?? (freezeAfter === undefined ? null : row.started_at + freezeAfter);
     if (row.state === 'starting' || row.state === 'live') {
       return { row, broadcast: { startedAt: row.started_at, endedAt: null, frozenAt } };
     }
@@ -312,7 +329,7 @@ export class LiveService {
       state: row.state,
       rtmp_source: `rtmp://${host}:1935/live/${row.stream_key}`,
       hls_playback_url: `${origin}/live/${row.liveid}/index.m3u8`,
-      iframe_embed_code: `<iframe src="${embed}" title="${escapeAttribute(title)}" width="640" height="360" style="border:0" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`,
+      iframe_embed_code: `<iframe src="${embed}" title="${escapeAttribute(title)}" width="640" height="360" style="border:0" allow="autoplay; fullscreen; picture-in-picture"></iframe>`,
       created: new Date(row.created_at).toISOString(),
     };
   }

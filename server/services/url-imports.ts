@@ -1,7 +1,8 @@
 // asset.upload_from_url: fetches a remote file in the background, streams it to tmp, then ingests it.
+
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import type { AuthContext } from '../auth/authenticate.ts';
 import { assertAssetsInScope, assertGalleryInScope } from '../auth/scope.ts';
@@ -9,7 +10,7 @@ import type { ServerContext } from '../context.ts';
 import { denied, invalid, missing, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { newTempPath } from '../media/storage.ts';
-import { type ImportStatus, UrlImportStore, type UrlImportRow } from '../store/url-imports.ts';
+import { type ImportStatus, type UrlImportRow, UrlImportStore } from '../store/url-imports.ts';
 import { sniffFile } from './asset-sniff.ts';
 import type { AssetService } from './assets.ts';
 
@@ -92,7 +93,8 @@ export class UrlImportService {
     const fid = params.fid?.trim() || (rid ? undefined : (auth.scope.fid ?? undefined));
     if (rid && !type) throw missing('type');
     if (type && !rid) throw invalid('type', 'is only used with rid (to attach to an asset)');
-    if (type && !ATTACH_TYPE.test(type)) throw invalid('type', 'must be poster, thumb or subtitle-<language>');
+    if (type && !ATTACH_TYPE.test(type))
+      throw invalid('type', 'must be poster, thumb or subtitle-<language>');
     if (fid && rid) throw invalid('fid', 'cannot be combined with rid: an attachment is in no gallery');
     if (auth.kind === 'upload') throw denied('An upload token cannot import from a URL');
     if (fid) assertGalleryInScope(auth, fid, true);
@@ -208,7 +210,9 @@ export class UrlImportService {
       const sniffed = await sniffFile(tempPath, mime);
       const subtitle = job.row.attach_type?.startsWith('subtitle-') && sniffed.mime === 'text/vtt';
       if (sniffed.type === 'other' && !subtitle) {
-        throw new ImportFailure(`The URL does not point to a media file (received ${mime || 'unknown type'})`);
+        throw new ImportFailure(
+          `The URL does not point to a media file (received ${mime || 'unknown type'})`,
+        );
       }
       // Aborted while the body was being checked: the catch below reports why.
       if (job.stopReason) throw new ImportFailure('Stopped');
@@ -281,7 +285,10 @@ export class UrlImportService {
       await finished(out);
       this.update(job, { progress_bytes: bytes, file_size_bytes: bytes });
       return {
-        filename: filenameOf(response.headers.get('content-disposition'), new URL(response.url || job.row.url)),
+        filename: filenameOf(
+          response.headers.get('content-disposition'),
+          new URL(response.url || job.row.url),
+        ),
         mime: (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '',
         size: bytes,
       };

@@ -13,6 +13,7 @@ import {
   imageSize,
   JPEG_VERSIONS,
   POSTER_VERSION,
+  probeMedia,
   versionFileName,
   writeJpegVersion,
 } from '../media/versions.ts';
@@ -26,6 +27,8 @@ export class VersionService {
   private readonly queued = new Set<string>();
   private running: Promise<void> | null = null;
   private closed = false;
+  /** Whether the job in hand wrote anything (a resync with nothing missing emits nothing). */
+  private changed = false;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -101,6 +104,7 @@ export class VersionService {
     try {
       if (asset.type === 'image') await this.imageVersions(asset);
       else if (asset.type === 'video') await this.videoVersions(asset);
+      else if (asset.type === 'audio') await this.audioFacts(asset);
     } catch {
       status = 'failed';
     }
@@ -115,9 +119,6 @@ export class VersionService {
     this.store.setSyncStatus(rid, status, this.now());
     this.ctx.events.emit('asset.synced', this.assets.record(rid));
   }
-
-  /** Whether the job in hand wrote anything (a resync with nothing missing emits nothing). */
-  private changed = false;
 
   private async imageVersions(asset: MediaAsset): Promise<void> {
     const source = storagePath(this.ctx, asset.storage_key);
@@ -147,6 +148,16 @@ export class VersionService {
       });
     }
     await this.jpegVersions(asset.rid, poster);
+  }
+
+  /** Audio has no versions; its duration is recorded when ffmpeg can read it (best effort). */
+  private async audioFacts(asset: MediaAsset): Promise<void> {
+    const ffmpeg = this.ffmpeg;
+    if (!ffmpeg) return;
+    const facts = await probeMedia(ffmpeg, storagePath(this.ctx, asset.storage_key)).catch(() => null);
+    if (facts?.duration == null) return;
+    this.store.setFacts(asset.rid, { width: null, height: null, duration: facts.duration }, this.now());
+    this.changed = true;
   }
 
   /** Versions whose row exists and whose file is on disk; rows whose file vanished are dropped. */

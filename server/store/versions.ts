@@ -79,9 +79,8 @@ export class VersionStore {
 
   setSyncStatus(rid: string, status: SyncStatus, now: string): boolean {
     return (
-      this.db
-        .prepare('UPDATE assets SET syncstatus = ?, modified_at = ? WHERE rid = ?')
-        .run(status, now, rid).changes > 0
+      this.db.prepare('UPDATE assets SET syncstatus = ?, modified_at = ? WHERE rid = ?').run(status, now, rid)
+        .changes > 0
     );
   }
 

@@ -49,7 +49,8 @@ export interface AssetSetMetaResponse {
 }
 
 export interface AssetResyncParams {
-  rid: string;
+  /** One rid or several. */
+  rid: List;
 }
 
 export interface AssetResyncResponse {

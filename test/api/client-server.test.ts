@@ -173,6 +173,48 @@ describe('GalleryClient against the reference server', () => {
     assert.deepEqual([error.status, error.code, error.operation], [404, 'not_found', 'upload.iframe']);
   });
 
+  it('imports from a URL: upload_from_url, waitForUploadFromUrl until done, abort of a finished import', async () => {
+    const { fid, upload_url } = await createGallery(t, 'Imports');
+    const source = await admin.upload.file(upload_url, png(8, 6), {}, { filename: 'source.png' });
+    const input = source.asset.versions.original.url;
+    const { status_id } = await admin.asset.uploadFromUrl({ input, fid, caption: 'Imported' });
+    assert.equal(typeof status_id, 'string');
+    const final = await admin.asset.waitForUploadFromUrl(
+      { status_id },
+      { intervalMs: 20, timeoutMs: 10_000 },
+    );
+    assert.equal(final.status, 'done');
+    assert.equal(final.progress, 100);
+    assert.equal(typeof final.resid, 'string');
+    const imported = await admin.asset.list({ rid: final.resid as string });
+    assert.equal(imported.items[0]?.caption, 'Imported');
+    assert.equal(imported.items[0]?.filesize, source.asset.filesize);
+
+    const aborted = await admin.asset.uploadFromUrlAbort({ status_id });
+    assert.equal(aborted.status_id, status_id);
+    assert.equal((await admin.asset.uploadFromUrlGetStatus({ status_id })).status, 'done');
+    const unknown = await admin.asset.uploadFromUrlGetStatus({ status_id: 'nope' }).catch((e: unknown) => e);
+    assert.ok(unknown instanceof ApiError);
+    assert.deepEqual([unknown.status, unknown.code], [404, 'not_found']);
+  });
+
+  it('asset.resync queues version generation and gallery.download signs a zip link', async () => {
+    const { fid, upload_url } = await createGallery(t, 'Zip');
+    const asset = await admin.upload.file(upload_url, png(), {}, { filename: 'zip.png' });
+    assert.equal((await admin.asset.resync({ rid: [asset.rid] })).status, 'queued');
+    const { download_link } = await admin.gallery.download({ fid, type: 'original' });
+    const zip = await fetch(download_link);
+    assert.equal(zip.status, 200);
+    const bytes = new Uint8Array(await zip.arrayBuffer());
+    assert.deepEqual([...bytes.subarray(0, 2)], [0x50, 0x4b]);
+    const missing = await admin.gallery.download({ fid: 'no-such-gallery' }).catch((e: unknown) => e);
+    assert.ok(missing instanceof ApiError);
+    assert.deepEqual(
+      [missing.status, missing.code, missing.operation],
+      [404, 'not_found', 'gallery.download'],
+    );
+  });
+
   it('live streams go through create, list, start, stop, reset and delete', async () => {
     const created = await admin.live.create({ name: 'Cam 1', location: 'eu', type: 'transcoded' });
     assert.equal(typeof created.liveid, 'string');

@@ -242,8 +242,9 @@ describe('<gallery-uploader>', () => {
     expect(invite.status, JSON.stringify(invite.body)).to.equal(200);
     const uploadToken = invite.body.upload_token as string;
     await waitUntilAsync(async () => {
-      const url = new URL('ping.json', server.baseUrl);
+      const url = new URL('asset.get_upload_url.json', server.baseUrl);
       url.searchParams.set('upload_token', uploadToken);
+      url.searchParams.set('fid', own);
       return (await fetch(url)).status === 403;
     }, 'the upload token expires');
     const el = await mount({ 'base-url': server.baseUrl, 'upload-token': uploadToken, fid: own });

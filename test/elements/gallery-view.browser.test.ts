@@ -200,6 +200,21 @@ describe('<gallery-view> with app-provided items', () => {
     el.close();
   });
 
+  it('lays items out as masonry and as a list with descriptions', async () => {
+    const items = localItems(4, imageUrl);
+    const masonry = await fixture<GalleryView>(
+      html`<gallery-view layout="masonry" .items=${items}></gallery-view>`,
+    );
+    await until(() => tiles(masonry).length === 4, 'four masonry tiles');
+    const list = await fixture<GalleryView>(
+      html`<gallery-view layout="list" .items=${items}></gallery-view>`,
+    );
+    await until(() => tiles(list).length === 4, 'four list rows');
+    const row = root(list).querySelector('.tile[data-index="2"]')!;
+    expect(row.querySelector('[part="description"]')!.textContent).to.equal('Description 2');
+    expect(row.querySelector('img')!.getAttribute('sizes')).to.equal('160px');
+  });
+
   it('keeps the DOM small for a long list (virtualized)', async () => {
     const el = await fixture<GalleryView>(
       html`<gallery-view .items=${localItems(3000, imageUrl)} tile-width="150"></gallery-view>`,
@@ -210,7 +225,9 @@ describe('<gallery-view> with app-provided items', () => {
   });
 });
 
-describe('<gallery-view> against the reference server', () => {
+describe('<gallery-view> against the reference server', function () {
+  // Uploads share two cores with the server's image processing: give a loaded CI machine room.
+  this.timeout(45000);
   let server: BrowserTestServer;
   before(async () => {
     server = await startServer();
@@ -250,6 +267,15 @@ describe('<gallery-view> against the reference server', () => {
     const rids: string[] = [];
     for (const [blob, name, caption] of files)
       rids.push((await upload(gallery.upload_url, blob, name, { caption })).rid);
+    // srcset needs widths: wait (bounded) until the server has generated the images' versions.
+    const deadline = performance.now() + 15000;
+    for (;;) {
+      const { body } = await api(server, 'gallery.get_items', { fid: gallery.fid });
+      const items: GalleryItem[] = body.folder?.items ?? [];
+      if (items.filter((i) => i.type === 'image').every((i) => i.syncstatus !== 'pending')) break;
+      if (performance.now() > deadline) throw new Error('versions were not generated in time');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const el = await fixture<GalleryView>(
       html`<gallery-view base-url=${server.baseUrl} fid=${gallery.fid} token=${server.token}></gallery-view>`,
     );
@@ -271,7 +297,9 @@ describe('<gallery-view> against the reference server', () => {
   it('fetches the next page when the visitor scrolls', async () => {
     const gallery = await createGallery('Paged');
     const blob = await png(64, 48);
-    for (let i = 0; i < 24; i++) await upload(gallery.upload_url, blob, `p${i}.png`, { caption: `P${i}` });
+    const rids: string[] = [];
+    for (let i = 0; i < 24; i++)
+      rids.push((await upload(gallery.upload_url, blob, `p${i}.png`, { caption: `P${i}` })).rid);
     const pages = new Set<number>();
     const el = document.createElement('gallery-view');
     el.addEventListener('gallery-load', (event) => pages.add(event.detail.page));
@@ -286,6 +314,17 @@ describe('<gallery-view> against the reference server', () => {
     await until(() => pages.has(6), 'the last page after scrolling');
     await until(() => !!root(el).querySelector('.tile[data-index="23"]:not(.placeholder)'), 'the last tile');
     window.scrollTo(0, 0);
+
+    // A deep link to an item on a page not loaded yet: open(rid) fetches pages until it finds it.
+    const fresh = await fixture<GalleryView>(
+      html`<gallery-view base-url=${server.baseUrl} fid=${gallery.fid} token=${server.token} items-per-page="4"
+        tile-width="380" style="width: 780px"></gallery-view>`,
+    );
+    await until(() => fresh.getAttribute('state') === 'ready', 'the fresh view');
+    expect(await fresh.open(rids[22]!)).to.equal(true);
+    expect(counter(fresh)).to.equal('23 / 24');
+    expect(await fresh.open('no-such-rid')).to.equal(false);
+    fresh.close();
   });
 
   it('shows the error state with a retry button on 403 and on 404', async () => {

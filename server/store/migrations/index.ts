@@ -10,4 +10,9 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: Migration[] = [...coreMigrations, ...contentMigrations, ...mediaMigrations, ...liveMigrations];
+export const MIGRATIONS: Migration[] = [
+  ...coreMigrations,
+  ...contentMigrations,
+  ...mediaMigrations,
+  ...liveMigrations,
+];

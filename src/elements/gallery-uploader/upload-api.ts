@@ -1,7 +1,9 @@
 // The API calls of the uploader (signed upload URLs, URL imports, asset lookup, placement) on the typed
-// transport, and how it reads a failed upload POST into a sentence for people.
+// client, and how it reads a failed upload POST into a sentence for people.
+import { GalleryClient } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
-import { type CallOptions, Transport } from '../../api/transport.ts';
+import type { CallOptions } from '../../api/transport.ts';
+import type { UploadFromUrlStatus } from '../../api/types.ts';
 import type { UploadedAsset } from './events.ts';
 import type { UploaderStrings } from './strings.ts';
 
@@ -19,37 +21,31 @@ export interface UploaderTarget {
   rrid?: string | undefined;
 }
 
-export type ImportStatus = 'queued' | 'inprogress' | 'done' | 'failed' | 'aborted';
-
-export interface ImportState {
-  status: ImportStatus;
-  progress: number;
-  progress_bytes?: number;
-  file_size_bytes?: number;
-  resid?: string;
-  message?: string;
-}
+export type ImportState = UploadFromUrlStatus;
 
 export class UploaderApi {
-  private readonly transport: Transport;
+  private readonly client: GalleryClient;
 
   constructor(private readonly credentials: UploaderCredentials) {
-    this.transport = new Transport({
+    this.client = new GalleryClient({
       baseUrl: credentials.baseUrl,
       ...(credentials.token ? { token: credentials.token } : {}),
       ...(credentials.uploadToken ? { uploadToken: credentials.uploadToken } : {}),
     });
   }
 
-  /** A fresh signed upload URL (asset.get_upload_url is a GET: safe to retry). */
+  /** A fresh signed upload URL (asset.get_upload_url is a GET: the client retries it on failures). */
   async uploadUrl(target: UploaderTarget, options?: CallOptions): Promise<string> {
-    const { upload_url } = await this.transport.call<{ upload_url: string }>(
-      'asset.get_upload_url',
-      'GET',
-      'read',
-      targetParams(target),
-      options,
-    );
+    const { upload_url } = target.fid
+      ? await this.client.asset.getUploadUrl({ fid: target.fid }, options)
+      : // rrid is not in the typed client's parameters (the contract names it for upload.iframe only).
+        await this.client.transport.call<{ upload_url: string }>(
+          'asset.get_upload_url',
+          'GET',
+          'read',
+          { rrid: target.rrid || undefined },
+          options,
+        );
     // A server that does not know rrid would sign a URL for no gallery: refuse rather than scatter files.
     if (!target.fid && target.rrid && new URL(upload_url).searchParams.get('addtofid') === '0') {
       throw new ApiError({
@@ -76,55 +72,42 @@ export class UploaderApi {
     caption: string | undefined,
     options?: CallOptions,
   ): Promise<string> {
-    const { status_id } = await this.transport.call<{ status_id: string }>(
-      'asset.upload_from_url',
-      'POST',
-      'write',
-      { input, ...targetParams(target), caption: caption || undefined },
+    if (!target.fid && target.rrid) {
+      throw new ApiError({
+        status: 400,
+        code: 'missing_parameter',
+        message: 'Importing from a URL needs the gallery fid',
+        operation: 'asset.upload_from_url',
+      });
+    }
+    const { status_id } = await this.client.asset.uploadFromUrl(
+      { input, ...(target.fid ? { fid: target.fid } : {}), ...(caption ? { caption } : {}) },
       options,
     );
     return status_id;
   }
 
   importStatus(statusId: string, options?: CallOptions): Promise<ImportState> {
-    return this.transport.call<ImportState>(
-      'asset.upload_from_url_get_status',
-      'GET',
-      'read',
-      { status_id: statusId },
-      options,
-    );
+    return this.client.asset.uploadFromUrlGetStatus({ status_id: statusId }, options);
   }
 
   async abortImport(statusId: string): Promise<void> {
-    await this.transport.call('asset.upload_from_url_abort', 'POST', 'write', { status_id: statusId });
+    await this.client.asset.uploadFromUrlAbort({ status_id: statusId });
   }
 
   /** The record of one asset (for URL imports, whose status tells only the rid). */
   async asset(rid: string, options?: CallOptions): Promise<UploadedAsset> {
-    const { items } = await this.transport.call<{ items: UploadedAsset[] }>(
-      'asset.list',
-      'GET',
-      'read',
-      { rid },
-      options,
-    );
-    return items.find((item) => item.rid === rid) ?? { rid };
+    const { items } = await this.client.asset.list({ rid }, options);
+    const found = items.find((item) => item.rid === rid);
+    return found ? ({ ...found } as UploadedAsset) : { rid };
   }
 
   /** Moves a just-uploaded asset (uploads land at the bottom) to `top` or a 1-based position. */
   async place(fid: string, rid: string, insertPosition: string): Promise<void> {
-    await this.transport.call('gallery.add_item', 'POST', 'write', {
-      fid,
-      rid,
-      insert_position: insertPosition,
-    });
+    const position = /^\d+$/.test(insertPosition) ? Number(insertPosition) : insertPosition;
+    if (position !== 'top' && position !== 'bottom' && typeof position !== 'number') return;
+    await this.client.gallery.addItem({ fid, rid, insert_position: position });
   }
-}
-
-function targetParams(target: UploaderTarget): Record<string, string | undefined> {
-  // fid names the gallery directly; rrid only when no fid is given (the two are interchangeable).
-  return target.fid ? { fid: target.fid } : { rrid: target.rrid || undefined };
 }
 
 /** A failed upload POST, read from the response's JSON envelope. */

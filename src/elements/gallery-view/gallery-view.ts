@@ -5,12 +5,13 @@ import type { masonry as masonryLayout } from '@lit-labs/virtualizer/layouts/mas
 import type { virtualize as virtualizeDirective } from '@lit-labs/virtualizer/virtualize.js';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { GalleryItem } from '../../api/types.ts';
-import { GalleryItemOpenEvent } from './events.ts';
+import { GalleryItemOpenEvent, GalleryLightboxCloseEvent } from './events.ts';
 import { styles } from './gallery-view.styles.ts';
 import type { Lightbox } from './lightbox.ts';
-import { aspectRatio } from './media.ts';
+import { aspectRatio, imageSource, itemLabel, originalUrl } from './media.ts';
 import { PagesController, type PagesQuery } from './pages-controller.ts';
-import { placeholderTile, type TileOptions, tile } from './templates.ts';
+import { FILE, icon, NOTE, placeholderTile, type TileOptions, tile } from './templates.ts';
+import { patchVirtualizer } from './virtualizer-patch.ts';
 import { WidthController } from './width-controller.ts';
 
 export type GalleryLayout = 'grid' | 'masonry' | 'list';
@@ -20,6 +21,7 @@ interface Virtualizer {
   virtualize: typeof virtualizeDirective;
   grid: typeof gridLayout;
   masonry: typeof masonryLayout;
+  ref: symbol;
 }
 
 let virtualizer: Virtualizer | undefined;
@@ -35,7 +37,7 @@ function loadVirtualizer(): Promise<Virtualizer> {
     import('@lit-labs/virtualizer/layouts/grid.js'),
     import('@lit-labs/virtualizer/layouts/masonry.js'),
   ]).then(([v, g, m]) => {
-    virtualizer = { virtualize: v.virtualize, grid: g.grid, masonry: m.masonry };
+    virtualizer = { virtualize: v.virtualize, grid: g.grid, masonry: m.masonry, ref: v.virtualizerRef };
     return virtualizer;
   });
   return virtualizerLoading;
@@ -49,6 +51,8 @@ const onByDefault = {
 
 /** Height of the one-line caption under grid and masonry tiles (the layout needs pixels). */
 const CAPTION_HEIGHT = 26;
+/** Height of a row of the list layout: the 160 x 120 thumbnail. */
+const LIST_ROW_HEIGHT = 120;
 
 /**
  * Shows the items of a gallery (or items an app passes in) and opens them in a lightbox.
@@ -212,6 +216,16 @@ export class GalleryView extends LitElement {
     return this.items ?? this.pages.items;
   }
 
+  protected override firstUpdated(): void {
+    const probe = this.renderRoot.querySelector('.probe');
+    if (probe) this.size.observe(probe);
+  }
+
+  protected override updated(): void {
+    const grid = virtualizer && this.renderRoot.querySelector('[part="grid"]');
+    if (grid) patchVirtualizer((grid as unknown as Record<symbol, object | undefined>)[virtualizer!.ref]);
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     const source = ['baseUrl', 'fid', 'token', 'uploadToken', 'details', 'itemsPerPage', 'items'] as const;
     if (source.some((name) => changed.has(name)) && !this.items) this.pages.reload();
@@ -234,7 +248,14 @@ export class GalleryView extends LitElement {
       const root = this.renderRoot as ShadowRoot;
       if (lightboxStyles.styleSheet)
         root.adoptedStyleSheets = [...root.adoptedStyleSheets, lightboxStyles.styleSheet];
-      this.lightboxInstance = new Lightbox(this);
+      this.lightboxInstance = new Lightbox(this, {
+        imageSource,
+        itemLabel,
+        originalUrl,
+        icons: { note: icon(NOTE), file: icon(FILE) },
+        opened: (index, item) => this.dispatchEvent(new GalleryItemOpenEvent({ rid: item.rid, index, item })),
+        closed: (rid) => this.dispatchEvent(new GalleryLightboxCloseEvent(rid)),
+      });
     }
     return this.lightboxInstance;
   }
@@ -242,7 +263,7 @@ export class GalleryView extends LitElement {
   /** Layout of the virtualizer and the `sizes` of tile images, rebuilt only when an input changes. */
   private layoutFor(v: Virtualizer): { value: unknown; sizes: string } {
     const width = this.size.width;
-    const gap = Number.parseFloat(getComputedStyle(this).getPropertyValue('--gallery-gap')) || 8;
+    const gap = this.size.gap;
     const key = [this.layout, width, gap, this.columns, this.tileWidth, this.captions].join();
     if (this.layoutCache?.key === key) return this.layoutCache;
     const min = this.tileWidth > 0 ? this.tileWidth : 200;
@@ -261,7 +282,15 @@ export class GalleryView extends LitElement {
         getAspectRatio: (item) =>
           tileWidth / (tileWidth / aspectRatio(item as GalleryItem | undefined) + caption),
       });
-    } else if (this.layout !== 'list') {
+    } else if (this.layout === 'list') {
+      // Rows of a fixed height: the flow layout would measure every row through ResizeObservers (and
+      // trip the browser's ResizeObserver loop warning); a thumbnail row does not need it.
+      value = v.grid({
+        itemSize: { width: `${Math.max(40, width)}px`, height: `${LIST_ROW_HEIGHT}px` },
+        gap: `${gap}px`,
+        padding: '0',
+      });
+    } else {
       value = v.grid({
         itemSize: { width: `${tileWidth}px`, height: `${Math.round(tileWidth * 0.75) + caption}px` },
         gap: `${gap}px`,
@@ -278,7 +307,8 @@ export class GalleryView extends LitElement {
   };
 
   protected override render(): TemplateResult {
-    return html`<div class="sr" role="status" aria-live="polite">${this.announcement()}</div>
+    return html`<div class="probe" aria-hidden="true"></div>
+      <div class="sr" role="status" aria-live="polite">${this.announcement()}</div>
       ${this.renderBody()} ${this.renderLightbox()}`;
   }
 
@@ -337,7 +367,7 @@ export class GalleryView extends LitElement {
           items: this.viewItems() as (GalleryItem | undefined)[],
           keyFunction: (item, index) => item?.rid ?? `#${index}`,
           renderItem: (item, index) => (item ? tile(item, index, options) : placeholderTile()),
-          ...(layout ? { layout: layout as never } : {}),
+          layout: layout as never,
         })}
       </div>
       ${pageError ? html`<div class="error-bar" part="error"><span>${this.errorText()}</span>${retry}</div>` : nothing}`;

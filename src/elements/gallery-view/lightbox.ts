@@ -9,11 +9,23 @@ import {
   type ReactiveControllerHost,
   type TemplateResult,
 } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import type { GalleryItem } from '../../api/types.ts';
-import { GalleryItemOpenEvent, GalleryLightboxCloseEvent } from './events.ts';
-import { imageSource, itemLabel, originalUrl } from './media.ts';
-import { FILE, icon, NOTE } from './templates.ts';
+import type { imageSource, itemLabel, originalUrl } from './media.ts';
+
+/**
+ * What the element lends the lightbox: helpers and event dispatch. This chunk then shares no module with
+ * the element's entry, which would otherwise split into one more (separately compressed) file.
+ */
+export interface LightboxKit {
+  imageSource: typeof imageSource;
+  itemLabel: typeof itemLabel;
+  originalUrl: typeof originalUrl;
+  icons: { note: TemplateResult; file: TemplateResult };
+  /** Dispatches `gallery-item-open`; false when a listener cancelled it. */
+  opened(index: number, item: GalleryItem): boolean;
+  /** Dispatches `gallery-lightbox-close`. */
+  closed(rid: string | null): void;
+}
 
 export interface LightboxHost extends ReactiveControllerHost, HTMLElement {
   readonly renderRoot: HTMLElement | DocumentFragment;
@@ -37,8 +49,11 @@ export class Lightbox implements ReactiveController {
   private swipeStart: { x: number; y: number } | null = null;
   private preloaded = new Set<string>();
 
-  constructor(host: LightboxHost) {
+  private readonly kit: LightboxKit;
+
+  constructor(host: LightboxHost, kit: LightboxKit) {
     this.host = host;
+    this.kit = kit;
     host.addController(this);
   }
 
@@ -91,7 +106,7 @@ export class Lightbox implements ReactiveController {
     const target = this.host.tileFor(index) ?? (this.opener?.isConnected ? this.opener : null);
     (target ?? this.host).focus();
     this.opener = null;
-    this.host.dispatchEvent(new GalleryLightboxCloseEvent(rid));
+    this.kit.closed(rid);
   };
 
   onKeydown = (event: KeyboardEvent): void => {
@@ -142,9 +157,9 @@ export class Lightbox implements ReactiveController {
     const count = this.host.itemCount();
     const caption = typeof item?.caption === 'string' ? item.caption : '';
     const description = typeof item?.description === 'string' ? item.description : '';
-    const label = item ? `${itemLabel(item)} (${index + 1} of ${count})` : 'Media viewer';
+    const label = item ? `${this.kit.itemLabel(item)} (${index + 1} of ${count})` : 'Media viewer';
     const content = html`<div class="stage" part="lightbox-stage" @pointerdown=${this.onPointerDown} @pointerup=${this.onPointerUp}>
-        ${lightboxMedia(item)}
+        ${lightboxMedia(item, this.kit)}
       </div>
       <div class="meta" part="lightbox-meta">
         ${caption ? html`<p part="lightbox-caption">${caption}</p>` : nothing}
@@ -164,7 +179,7 @@ export class Lightbox implements ReactiveController {
   private announce(index: number): boolean {
     const item = this.host.itemAt(index);
     if (!item) return true;
-    return this.host.dispatchEvent(new GalleryItemOpenEvent({ rid: item.rid, index, item }));
+    return this.kit.opened(index, item);
   }
 
   private dialog(): HTMLDialogElement | null {
@@ -204,7 +219,7 @@ export class Lightbox implements ReactiveController {
     for (const near of [index + 1, index - 1]) {
       this.host.ensureIndex(near);
       const item = this.host.itemAt(near);
-      const source = item && imageSource(item, 1200);
+      const source = item && this.kit.imageSource(item, 1200);
       if (!source || this.preloaded.has(source.src)) continue;
       this.preloaded.add(source.src);
       const image = new Image();
@@ -223,7 +238,8 @@ export function activeElementDeep(): HTMLElement | null {
 }
 
 /** What the lightbox stage shows: the image at screen size, the video from its original, a player, a link. */
-export function lightboxMedia(item: GalleryItem | undefined): TemplateResult {
+export function lightboxMedia(item: GalleryItem | undefined, kit: LightboxKit): TemplateResult {
+  const { imageSource, itemLabel, originalUrl, icons } = kit;
   if (!item) return html`<p part="lightbox-loading">Loading…</p>`;
   const label = itemLabel(item);
   const original = originalUrl(item);
@@ -232,7 +248,7 @@ export function lightboxMedia(item: GalleryItem | undefined): TemplateResult {
     return html`<video
       part="lightbox-video"
       src=${original}
-      poster=${ifDefined(poster?.src)}
+      poster=${poster?.src ?? nothing}
       controls
       playsinline
       preload="metadata"
@@ -241,7 +257,7 @@ export function lightboxMedia(item: GalleryItem | undefined): TemplateResult {
   }
   if (item.type === 'audio' && original) {
     return html`<figure class="icon">
-      ${icon(NOTE)}<figcaption>${item.filename}</figcaption>
+      ${icons.note}<figcaption>${item.filename}</figcaption>
       <audio part="lightbox-audio" src=${original} controls preload="metadata" aria-label=${label}></audio>
     </figure>`;
   }
@@ -252,14 +268,14 @@ export function lightboxMedia(item: GalleryItem | undefined): TemplateResult {
       src=${source.src}
       srcset=${source.srcset || nothing}
       sizes="100vw"
-      width=${ifDefined(source.width)}
-      height=${ifDefined(source.height)}
+      width=${source.width ?? nothing}
+      height=${source.height ?? nothing}
       alt=${label}
       draggable="false"
     />`;
   }
   return html`<div class="icon">
-    ${icon(FILE)}<span>${item.filename}</span>
+    ${icons.file}<span>${item.filename}</span>
     ${original ? html`<a href=${original} download=${item.filename} part="lightbox-download">Download</a>` : nothing}
   </div>`;
 }

@@ -19,6 +19,19 @@ const isStill = (name: string, version: AssetVersion | undefined): version is As
  * (a video's original is the video). Versions without a width cannot be described in a srcset.
  */
 export function imageSource(item: GalleryItem, preferWidth = 600): ImageSource | null {
+  // Tiles re-render on every scroll range change: compute each item's sources once.
+  const cached = cache.get(item)?.get(preferWidth);
+  if (cached !== undefined) return cached;
+  const source = computeSource(item, preferWidth);
+  const byWidth = cache.get(item) ?? new Map<number, ImageSource | null>();
+  byWidth.set(preferWidth, source);
+  cache.set(item, byWidth);
+  return source;
+}
+
+const cache = new WeakMap<GalleryItem, Map<number, ImageSource | null>>();
+
+function computeSource(item: GalleryItem, preferWidth: number): ImageSource | null {
   const versions = (item.versions ?? {}) as Record<string, AssetVersion | undefined>;
   const stills: AssetVersion[] = [];
   for (const [name, version] of Object.entries(versions)) if (isStill(name, version)) stills.push(version);

@@ -1,7 +1,6 @@
 // Templates of a tile and of the lightbox's content: pure functions of an item. Every text from the
 // API goes through Lit text bindings, never innerHTML, so captions cannot inject markup or scripts.
 import { html, nothing, svg, type TemplateResult } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import type { GalleryItem } from '../../api/types.ts';
 import { imageSource, itemLabel } from './media.ts';
 
@@ -36,8 +35,8 @@ export function tile(item: GalleryItem, index: number, options: TileOptions): Te
         src=${source.src}
         srcset=${source.srcset || nothing}
         sizes=${source.srcset ? options.sizes : nothing}
-        width=${ifDefined(source.width)}
-        height=${ifDefined(source.height)}
+        width=${source.width ?? nothing}
+        height=${source.height ?? nothing}
         loading="lazy"
         decoding="async"
         alt=""

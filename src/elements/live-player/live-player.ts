@@ -2,7 +2,7 @@
 // that is not on air yet, tells stalls and the end apart, and offers start/stop/reset to admins.
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { LivePlayerAdminEvent, type LivePlayerState, LivePlayerStateEvent } from './events.ts';
-import { findStream, LiveApiError, runOperation } from './live-api.ts';
+import { ApiError, findStream, runOperation } from './live-api.ts';
 import { livePlayerStyles } from './live-player.styles.ts';
 import { PlaybackController } from './playback-controller.ts';
 
@@ -139,9 +139,9 @@ export class LivePlayer extends LitElement {
     } catch (error) {
       if (lookup.signal.aborted) return;
       const why =
-        error instanceof LiveApiError && error.status === 404
+        error instanceof ApiError && error.status === 404
           ? 'This live stream does not exist.'
-          : error instanceof LiveApiError
+          : error instanceof ApiError
             ? error.message
             : 'The stream could not be loaded.';
       this.setState('error', why);

@@ -2,7 +2,7 @@
 // browser has it, native HLS otherwise; waits for a stream that is not on air yet, watches for stalls,
 // notices the end of the broadcast and recovers from network drops with backoff.
 import type Hls from 'hls.js';
-import type { ErrorData, LoadPolicy, LoaderResponse, RetryConfig } from 'hls.js';
+import type { ErrorData, LoaderResponse, LoadPolicy, RetryConfig } from 'hls.js';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { LivePlayerState } from './events.ts';
 
@@ -260,7 +260,8 @@ export class PlaybackController implements ReactiveController {
       now - this.lastProgressAt > this.options.stallTimeoutMs
     ) {
       if (this.endlist) this.setState('ended', 'Stream ended.');
-      else if (this.state !== 'stalled') this.setState('stalled', 'The stream has stalled; waiting for it to resume…');
+      else if (this.state !== 'stalled')
+        this.setState('stalled', 'The stream has stalled; waiting for it to resume…');
     }
     const latency = this.hls ? this.hls.latency : nativeLatency(video);
     this.latency = Number.isFinite(latency) && latency > 0 ? latency : null;
