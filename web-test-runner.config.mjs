@@ -4,7 +4,6 @@ import { dirname } from 'node:path';
 import { defaultReporter } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { inlineCssPlugin, typescriptPlugin } from './test/support/wtr-esbuild-plugins.mjs';
-import { flakyProxyPlugin } from './test/support/wtr-flaky-proxy.mjs';
 import { serverCommandsPlugin } from './test/support/wtr-server-commands.mjs';
 import { uppyPrebundlePlugin } from './test/support/wtr-uppy-prebundle.mjs';
 
@@ -48,13 +47,7 @@ export default {
   testFramework: { config: { timeout: 20000 } },
   testsFinishTimeout: 15 * 60 * 1000,
   browserStartTimeout: 60000,
-  plugins: [
-    uppyPrebundlePlugin(),
-    flakyProxyPlugin(),
-    inlineCssPlugin(),
-    typescriptPlugin(),
-    serverCommandsPlugin(),
-  ],
+  plugins: [uppyPrebundlePlugin(), inlineCssPlugin(), typescriptPlugin(), serverCommandsPlugin()],
   browsers: [
     playwrightLauncher({
       product: 'chromium',

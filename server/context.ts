@@ -40,6 +40,12 @@ export interface ServerOptions {
   urlImportStallMs?: number;
   /** Path of ffmpeg for video posters; null turns posters off; default: `ffmpeg` when on PATH. */
   ffmpegPath?: string | null;
+  /** Portals: accept cname_domain without the DNS CNAME lookup (offline use). */
+  skipDnsChecks?: boolean;
+  /** Webhooks: waits between delivery tries (default 1 s, 10 s, 1 min, 10 min, 1 h; the last repeats). */
+  webhookRetryDelaysMs?: number[];
+  /** Webhooks: ms a receiver may take to answer before the try counts as failed (default 10000). */
+  webhookTimeoutMs?: number;
 }
 
 export interface ServerContext {

@@ -6,8 +6,10 @@ import { registerAssetRoutes } from './assets.ts';
 import { registerGeneralRoutes } from './general.ts';
 import { registerLiveRoutes } from './live.ts';
 import { registerMediaRoutes } from './media.ts';
+import { registerPortalRoutes } from './portals.ts';
 import { registerUploadRoutes } from './upload.ts';
 import { registerUploadFrameRoutes } from './upload-frame.ts';
+import { registerWebhookRoutes } from './webhooks.ts';
 
 type RegisterRoutes = (app: FastifyInstance, ctx: ServerContext, services: Services) => void;
 
@@ -18,4 +20,6 @@ export const ROUTES: RegisterRoutes[] = [
   registerUploadRoutes,
   registerLiveRoutes,
   registerMediaRoutes,
+  registerPortalRoutes,
+  registerWebhookRoutes,
 ];

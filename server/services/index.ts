@@ -3,9 +3,11 @@ import type { ServerContext } from '../context.ts';
 import { AssetService } from './assets.ts';
 import { DownloadService } from './downloads.ts';
 import { LiveService } from './live.ts';
+import { PortalService } from './portals.ts';
 import { TokenService } from './tokens.ts';
 import { UrlImportService } from './url-imports.ts';
 import { VersionService } from './versions.ts';
+import { WebhookService } from './webhooks.ts';
 
 export interface Services {
   tokens: TokenService;
@@ -14,6 +16,8 @@ export interface Services {
   versions: VersionService;
   urlImports: UrlImportService;
   downloads: DownloadService;
+  portals: PortalService;
+  webhooks: WebhookService;
 }
 
 export function createServices(ctx: ServerContext): Services {
@@ -24,6 +28,8 @@ export function createServices(ctx: ServerContext): Services {
   services.versions = new VersionService(ctx, services.assets);
   services.urlImports = new UrlImportService(ctx, services.assets);
   services.downloads = new DownloadService(ctx);
+  services.portals = new PortalService(ctx);
+  services.webhooks = new WebhookService(ctx);
   return services;
 }
 

@@ -12,3 +12,4 @@ export { encodeParam } from './transport.ts';
 export type * from './types.ts';
 export * from './upload.ts';
 export * from './webhook.ts';
+export * from './webhook-signature.ts';

@@ -159,16 +159,37 @@ export interface PortalEntry {
   subdomain: string;
   /** `active`, or `inactive` after portal.cease. */
   status: 'active' | 'inactive' | (string & {});
+  /** The portal's address (reference server). */
+  url?: string;
+  template?: string;
+  /** Template settings, parsed. */
+  args?: Record<string, unknown>;
+  allow_public?: 'yes' | 'no';
+  service_login?: 'yes' | 'no';
+  service_login_registration?: 'anyone' | 'restricted' | 'off';
+  service_login_users?: string[];
+  service_login_domains?: string[];
+  idp_openid_users?: string[];
+  idp_openid_domains?: string[];
+  /** User names only. */
+  simple_users?: string[];
+  cname_domain?: string;
+  created?: string;
+  modified?: string;
   [field: string]: unknown;
 }
 
 /** A webhook entry of webhook.list (its security_key is never returned). */
 export interface WebhookEntry {
   hook_url: string;
+  /** `url` (webhook.set) or `chat` (webhook.set_chat) on the reference server. */
+  type?: 'url' | 'chat' | (string & {});
   events: string;
   chat_channel?: string;
   chat_username?: string;
   chat_icon?: string;
+  created?: string;
+  modified?: string;
   [field: string]: unknown;
 }
 

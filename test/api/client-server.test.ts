@@ -215,6 +215,74 @@ describe('GalleryClient against the reference server', () => {
     );
   });
 
+  it('portals: check, set with access rules, list, cease, rename and remove', async () => {
+    assert.equal((await admin.portal.check({ subdomain: 'client-shop' })).subdomain, 'available');
+    assert.equal((await admin.portal.check({ subdomain: '-bad-' })).subdomain, 'invalid');
+    await admin.portal.set({
+      subdomain: 'client-shop',
+      args: { title: 'Shop' },
+      allow_public: false,
+      service_login: true,
+      service_login_registration: 'off',
+      service_login_user_add: ['ann@example.com', 'bob@example.com'],
+      simple_user_add: ['carl:secret1'],
+    });
+    assert.equal((await admin.portal.check({ subdomain: 'client-shop' })).subdomain, 'unavailable');
+    const [entry] = (await admin.portal.list({ subdomain: 'client-shop' })).portals;
+    assert.ok(entry);
+    assert.deepEqual(
+      [entry.subdomain, entry.status, entry.allow_public, entry.service_login_registration],
+      ['client-shop', 'active', 'no', 'off'],
+    );
+    assert.deepEqual(entry.args, { title: 'Shop' });
+    assert.deepEqual([...(entry.service_login_users ?? [])].sort(), ['ann@example.com', 'bob@example.com']);
+    assert.deepEqual(entry.simple_users, ['carl']);
+    assert.doesNotMatch(JSON.stringify(entry), /secret1/);
+
+    const taken = await admin.portal
+      .set({ subdomain: 'client-shop-2' })
+      .then(() => admin.portal.rename({ from: 'client-shop', to: 'client-shop-2' }).catch((e: unknown) => e));
+    assert.ok(taken instanceof ApiError);
+    assert.deepEqual([taken.status, taken.code], [409, 'conflict']);
+
+    await admin.portal.cease({ subdomain: 'client-shop' });
+    assert.equal((await admin.portal.list({ subdomain: 'client-shop' })).portals[0]?.status, 'inactive');
+    await admin.portal.rename({ from: 'client-shop', to: 'client-store' });
+    await admin.portal.remove({ subdomain: 'client-store' });
+    const names = (await admin.portal.list()).portals.map((p) => p.subdomain);
+    assert.deepEqual(names, ['client-shop-2']);
+    const gone = await admin.portal.remove({ subdomain: 'client-store' }).catch((e: unknown) => e);
+    assert.ok(gone instanceof ApiError);
+    assert.deepEqual([gone.status, gone.code], [404, 'not_found']);
+  });
+
+  it('webhooks: set, set_chat, list without security keys, delete', async () => {
+    await admin.webhook.set({
+      hook_url: 'https://hooks.example.com/media',
+      security_key: 'very-secret-key',
+      events: ['asset', 'gallery.*'],
+    });
+    await admin.webhook.setChat({
+      hook_url: 'https://chat.example.com/hooks/abc',
+      chat_channel: '#media',
+      chat_username: 'media-bot',
+      chat_icon: ':camera:',
+    });
+    const { webhooks } = await admin.webhook.list();
+    const byUrl = new Map(webhooks.map((w) => [w.hook_url, w]));
+    assert.equal(byUrl.get('https://hooks.example.com/media')?.events, 'asset,gallery.*');
+    assert.equal(byUrl.get('https://chat.example.com/hooks/abc')?.chat_channel, '#media');
+    assert.doesNotMatch(JSON.stringify(webhooks), /very-secret-key/);
+    await admin.webhook.delete({ hook_url: 'https://hooks.example.com/media' });
+    const left = (await admin.webhook.list()).webhooks.map((w) => w.hook_url);
+    assert.deepEqual(left, ['https://chat.example.com/hooks/abc']);
+    const missing = await admin.webhook
+      .delete({ hook_url: 'https://hooks.example.com/media' })
+      .catch((e: unknown) => e);
+    assert.ok(missing instanceof ApiError);
+    assert.deepEqual([missing.status, missing.code, missing.operation], [404, 'not_found', 'webhook.delete']);
+  });
+
   it('live streams go through create, list, start, stop, reset and delete', async () => {
     const created = await admin.live.create({ name: 'Cam 1', location: 'eu', type: 'transcoded' });
     assert.equal(typeof created.liveid, 'string');

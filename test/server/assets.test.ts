@@ -398,6 +398,55 @@ describe('asset operations', () => {
     });
   });
 
+  describe('permission matrix', () => {
+    it('allows or refuses each asset operation for read, write, delete, temporary gallery.* and upload tokens', async () => {
+      const g = await createGallery(t, 'Matrix');
+      const deleteToken = t.token;
+      const tempGallery = (await t.call('token.get_temp', { permissions: 'gallery.*' })).body.token as string;
+      const uploadTok = (await t.call('upload.get_upload_token', { fid: g.fid })).body.upload_token as string;
+      /** A fresh asset per call, uploaded with the upload token so that token may touch it. */
+      const fresh = async () =>
+        (
+          await uploadFile(
+            g.upload_url,
+            { name: 'm.txt', bytes: new TextEncoder().encode('m') },
+            {},
+            uploadTok,
+          )
+        ).body.rid as string;
+      const kinds = ['read', 'write', 'delete', 'temp gallery.*', 'upload'] as const;
+      const tokenOf: Record<(typeof kinds)[number], { token: string; uploadToken?: boolean }> = {
+        read: { token: readToken },
+        write: { token: writeToken },
+        delete: { token: deleteToken },
+        'temp gallery.*': { token: tempGallery },
+        upload: { token: uploadTok, uploadToken: true },
+      };
+      const matrix: [string, () => Promise<Record<string, string>>, boolean[]][] = [
+        ['asset.list', async () => ({}), [true, true, true, false, false]],
+        ['asset.get_tags', async () => ({}), [true, true, true, false, false]],
+        [
+          'asset.set_meta',
+          async () => ({ rid: await fresh(), caption: 'm' }),
+          [false, true, true, false, true],
+        ],
+        ['asset.delete', async () => ({ rid: await fresh() }), [false, false, true, false, false]],
+        ['asset.get_upload_url', async () => ({ fid: g.fid }), [false, true, true, false, true]],
+        ['upload.get_upload_token', async () => ({ fid: g.fid }), [false, true, true, false, false]],
+      ];
+      for (const [operation, params, allowed] of matrix) {
+        for (const [i, kind] of kinds.entries()) {
+          const res = await t.call(operation, await params(), { method: 'POST', ...tokenOf[kind] });
+          assert.equal(
+            res.status,
+            allowed[i] ? 200 : 403,
+            `${operation} with ${kind}: ${JSON.stringify(res.body)}`,
+          );
+        }
+      }
+    });
+  });
+
   describe('asset.get_upload_url', () => {
     let g: { fid: string; upload_url: string };
     let rid: string;

@@ -3,6 +3,8 @@ import { contentMigrations } from './content.ts';
 import { coreMigrations } from './core.ts';
 import { liveMigrations } from './live.ts';
 import { mediaMigrations } from './media.ts';
+import { portalMigrations } from './portals.ts';
+import { webhookMigrations } from './webhooks.ts';
 
 export interface Migration {
   /** Stable id, recorded in schema_migrations once applied. */
@@ -15,4 +17,6 @@ export const MIGRATIONS: Migration[] = [
   ...contentMigrations,
   ...mediaMigrations,
   ...liveMigrations,
+  ...portalMigrations,
+  ...webhookMigrations,
 ];

@@ -2,6 +2,7 @@
 // inside the shadow root, keeps their options in step with the element and turns Uppy's events into ours.
 import type { Body, Meta, Uppy, UppyFile } from '@uppy/core';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { keepFileListRole } from './dashboard-a11y.ts';
 import {
   GalleryUploadCompleteEvent,
   GalleryUploadErrorEvent,
@@ -58,6 +59,7 @@ let instances = 0;
 
 export class UploadController implements ReactiveController {
   #uppy: UploaderUppy | undefined;
+  #stopA11yRepair: (() => void) | undefined;
   #target: HTMLElement | undefined;
   #connected = false;
   /** Bumped on every build and teardown, so a slow dynamic import cannot mount into a torn-down element. */
@@ -100,6 +102,8 @@ export class UploadController implements ReactiveController {
   hostDisconnected(): void {
     this.#connected = false;
     this.#generation++;
+    this.#stopA11yRepair?.();
+    this.#stopA11yRepair = undefined;
     this.#uppy?.destroy();
     this.#uppy = undefined;
     this.#ready = deferred<UploaderUppy>();
@@ -173,6 +177,7 @@ export class UploadController implements ReactiveController {
       },
     });
     this.#listen(uppy);
+    this.#stopA11yRepair = keepFileListRole(target);
     this.#uppy = uppy;
     this.#ready.resolve(uppy);
     this.host.requestUpdate();

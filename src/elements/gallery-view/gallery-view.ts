@@ -1,58 +1,25 @@
 // <gallery-view>: a gallery's items as a virtualized grid, masonry or list, with a lightbox.
 import type { RangeChangedEvent } from '@lit-labs/virtualizer/events.js';
-import type { grid as gridLayout } from '@lit-labs/virtualizer/layouts/grid.js';
-import type { masonry as masonryLayout } from '@lit-labs/virtualizer/layouts/masonry.js';
-import type { virtualize as virtualizeDirective } from '@lit-labs/virtualizer/virtualize.js';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { GalleryItem } from '../../api/types.ts';
 import { GalleryItemOpenEvent, GalleryLightboxCloseEvent } from './events.ts';
 import { styles } from './gallery-view.styles.ts';
+import { type GalleryLayout, loadVirtualizer, type TileLayout, tileLayout, virtualizer } from './layout.ts';
 import type { Lightbox } from './lightbox.ts';
-import { aspectRatio, imageSource, itemLabel, originalUrl } from './media.ts';
+import { imageSource, itemLabel, originalUrl } from './media.ts';
 import { PagesController, type PagesQuery } from './pages-controller.ts';
 import { FILE, icon, NOTE, placeholderTile, type TileOptions, tile } from './templates.ts';
 import { patchVirtualizer } from './virtualizer-patch.ts';
 import { WidthController } from './width-controller.ts';
 
-export type GalleryLayout = 'grid' | 'masonry' | 'list';
+export type { GalleryLayout };
 export type GalleryViewState = 'loading' | 'ready' | 'empty' | 'error';
-
-interface Virtualizer {
-  virtualize: typeof virtualizeDirective;
-  grid: typeof gridLayout;
-  masonry: typeof masonryLayout;
-  ref: symbol;
-}
-
-let virtualizer: Virtualizer | undefined;
-let virtualizerLoading: Promise<Virtualizer> | undefined;
-
-/**
- * The virtualizer loads beside the first page of items rather than before the element: the skeleton
- * shows at once and the element's own bundle stays small.
- */
-function loadVirtualizer(): Promise<Virtualizer> {
-  virtualizerLoading ??= Promise.all([
-    import('@lit-labs/virtualizer/virtualize.js'),
-    import('@lit-labs/virtualizer/layouts/grid.js'),
-    import('@lit-labs/virtualizer/layouts/masonry.js'),
-  ]).then(([v, g, m]) => {
-    virtualizer = { virtualize: v.virtualize, grid: g.grid, masonry: m.masonry, ref: v.virtualizerRef };
-    return virtualizer;
-  });
-  return virtualizerLoading;
-}
 
 /** Boolean attributes that default to on: `lightbox="off"` (or false/no/0) turns them off. */
 const onByDefault = {
   fromAttribute: (value: string | null) => value === null || !/^(false|off|no|0)$/i.test(value.trim()),
   toAttribute: (value: boolean) => (value ? '' : 'off'),
 };
-
-/** Height of the one-line caption under grid and masonry tiles (the layout needs pixels). */
-const CAPTION_HEIGHT = 26;
-/** Height of a row of the list layout: the 160 x 120 thumbnail. */
-const LIST_ROW_HEIGHT = 120;
 
 /**
  * Shows the items of a gallery (or items an app passes in) and opens them in a lightbox.
@@ -136,7 +103,7 @@ export class GalleryView extends LitElement {
   /** Created with the first opening: the lightbox module loads only when needed (or when idle). */
   private lightboxInstance: Lightbox | null = null;
   private readonly size = new WidthController(this);
-  private layoutCache: { key: string; value: unknown; sizes: string } | null = null;
+  private layoutCache: TileLayout | null = null;
 
   constructor() {
     super();
@@ -260,48 +227,6 @@ export class GalleryView extends LitElement {
     return this.lightboxInstance;
   }
 
-  /** Layout of the virtualizer and the `sizes` of tile images, rebuilt only when an input changes. */
-  private layoutFor(v: Virtualizer): { value: unknown; sizes: string } {
-    const width = this.size.width;
-    const gap = this.size.gap;
-    const key = [this.layout, width, gap, this.columns, this.tileWidth, this.captions].join();
-    if (this.layoutCache?.key === key) return this.layoutCache;
-    const min = this.tileWidth > 0 ? this.tileWidth : 200;
-    const columns =
-      this.columns > 0 ? Math.floor(this.columns) : Math.max(1, Math.floor((width + gap) / (min + gap)));
-    // Whole pixels, rounded down, so the layout's own column count comes out as ours.
-    const tileWidth = Math.max(40, Math.floor((width - gap * (columns - 1)) / columns));
-    const caption = this.captions ? CAPTION_HEIGHT : 0;
-    let value: unknown;
-    if (this.layout === 'masonry') {
-      value = v.masonry({
-        itemSize: `${tileWidth}px`,
-        gap: `${gap}px`,
-        padding: '0',
-        flex: false,
-        getAspectRatio: (item) =>
-          tileWidth / (tileWidth / aspectRatio(item as GalleryItem | undefined) + caption),
-      });
-    } else if (this.layout === 'list') {
-      // Rows of a fixed height: the flow layout would measure every row through ResizeObservers (and
-      // trip the browser's ResizeObserver loop warning); a thumbnail row does not need it.
-      value = v.grid({
-        itemSize: { width: `${Math.max(40, width)}px`, height: `${LIST_ROW_HEIGHT}px` },
-        gap: `${gap}px`,
-        padding: '0',
-      });
-    } else {
-      value = v.grid({
-        itemSize: { width: `${tileWidth}px`, height: `${Math.round(tileWidth * 0.75) + caption}px` },
-        gap: `${gap}px`,
-        padding: '0',
-      });
-    }
-    const sizes = this.layout === 'list' ? '160px' : `${tileWidth}px`;
-    this.layoutCache = { key, value, sizes };
-    return this.layoutCache;
-  }
-
   private onRange = (event: RangeChangedEvent): void => {
     if (!this.items) this.pages.ensure(event.first, event.last);
   };
@@ -353,7 +278,16 @@ export class GalleryView extends LitElement {
         <slot name="loading"><div class="skeleton">${Array.from({ length: 8 }, () => html`<div></div>`)}</div></slot>
       </div>`;
     }
-    const { value: layout, sizes } = this.layoutFor(v);
+    const inputs = {
+      layout: this.layout,
+      width: this.size.width,
+      gap: this.size.gap,
+      columns: this.columns,
+      tileWidth: this.tileWidth,
+      captions: this.captions,
+    };
+    this.layoutCache = tileLayout(v, inputs, this.layoutCache);
+    const { value: layout, sizes } = this.layoutCache;
     const options: TileOptions = {
       layout: this.layout === 'masonry' || this.layout === 'list' ? this.layout : 'grid',
       captions: this.captions,

@@ -1,0 +1,167 @@
+// Webhook rules: registering URL and chat hooks, matching events, queueing deliveries for the worker.
+import type { AuthContext } from '../auth/authenticate.ts';
+import { assertUnscoped } from '../auth/scope.ts';
+import type { ServerContext } from '../context.ts';
+import { invalid, notFound } from '../errors.ts';
+import type { AccountEvent } from '../events.ts';
+import { newId } from '../ids.ts';
+import { type WebhookRow, WebhookStore } from '../store/webhooks.ts';
+import { matchesEvent, parseEvents } from '../webhooks/events.ts';
+import { chatBody, DEFAULT_CHAT_USERNAME, eventBody } from '../webhooks/payloads.ts';
+import { DeliveryWorker } from '../webhooks/worker.ts';
+
+export interface WebhookSetParams {
+  hook_url: string;
+  security_key: string;
+  events?: string;
+}
+
+export interface WebhookSetChatParams {
+  hook_url: string;
+  chat_channel: string;
+  events?: string;
+  chat_username?: string;
+  chat_icon?: string;
+}
+
+export interface WebhookEntry {
+  hook_url: string;
+  type: 'url' | 'chat';
+  events: string;
+  chat_channel?: string;
+  chat_username?: string;
+  chat_icon?: string;
+  created: string;
+  modified: string;
+}
+
+/** The hook URL in its normal form (what is stored, signed and listed), without a fragment. */
+function normalHookUrl(hookUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(hookUrl);
+  } catch {
+    throw invalid('hook_url', 'must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw invalid('hook_url', 'must use http or https');
+  }
+  url.hash = '';
+  return url.toString();
+}
+
+function checkEvents(text: string | undefined): string {
+  const parsed = parseEvents(text ?? '');
+  if ('bad' in parsed) {
+    throw invalid(
+      'events',
+      `names an unknown event '${parsed.bad}' (use a namespace such as asset, a wildcard such as asset.*, or a full name such as asset.uploaded)`,
+    );
+  }
+  return parsed.events.join(',');
+}
+
+export class WebhookService {
+  private readonly store: WebhookStore;
+  private readonly worker: DeliveryWorker;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly ctx: ServerContext) {
+    this.store = new WebhookStore(ctx.db);
+    this.worker = new DeliveryWorker(ctx, this.store);
+    this.unsubscribe = ctx.events.subscribe((event) => this.enqueue(event));
+    // Deliveries queued before a restart go out once the server is up again.
+    setImmediate(() => this.worker.pump());
+  }
+
+  list(): WebhookEntry[] {
+    return this.store.list().map((row) => ({
+      hook_url: row.hook_url,
+      type: row.kind,
+      events: row.events,
+      ...(row.kind === 'chat'
+        ? { chat_channel: row.chat_channel, chat_username: row.chat_username, chat_icon: row.chat_icon }
+        : {}),
+      created: new Date(row.created_at).toISOString(),
+      modified: new Date(row.modified_at).toISOString(),
+    }));
+  }
+
+  set(auth: AuthContext, params: WebhookSetParams): void {
+    assertUnscoped(auth, 'change webhooks');
+    const hookUrl = normalHookUrl(params.hook_url);
+    if (params.security_key.trim() === '') throw invalid('security_key', 'must not be empty');
+    this.save({
+      hook_url: hookUrl,
+      kind: 'url',
+      security_key: params.security_key,
+      events: checkEvents(params.events),
+      chat_channel: '',
+      chat_username: '',
+      chat_icon: '',
+    });
+  }
+
+  setChat(auth: AuthContext, params: WebhookSetChatParams): void {
+    assertUnscoped(auth, 'change webhooks');
+    const hookUrl = normalHookUrl(params.hook_url);
+    const channel = params.chat_channel.trim();
+    if (channel === '') throw invalid('chat_channel', 'must not be empty');
+    const icon = (params.chat_icon ?? '').trim();
+    if (icon !== '' && !/^https?:\/\/\S+$/i.test(icon) && !/^:?[\w+-]+:?$/.test(icon)) {
+      throw invalid('chat_icon', 'must be an emoji code such as :camera: or an http(s) image URL');
+    }
+    this.save({
+      hook_url: hookUrl,
+      kind: 'chat',
+      security_key: '',
+      events: checkEvents(params.events),
+      chat_channel: channel,
+      chat_username: params.chat_username?.trim() || DEFAULT_CHAT_USERNAME,
+      chat_icon: icon,
+    });
+  }
+
+  delete(auth: AuthContext, hookUrl: string): void {
+    assertUnscoped(auth, 'change webhooks');
+    let stored = this.store.get(hookUrl) ? hookUrl : undefined;
+    if (!stored && URL.canParse(hookUrl)) {
+      const normal = new URL(hookUrl);
+      normal.hash = '';
+      if (this.store.get(normal.toString())) stored = normal.toString();
+    }
+    if (!stored) throw notFound('Webhook', hookUrl);
+    this.store.delete(stored);
+  }
+
+  close(): Promise<void> {
+    this.unsubscribe();
+    return this.worker.close();
+  }
+
+  private save(row: Omit<WebhookRow, 'created_at' | 'modified_at'>): void {
+    const now = this.ctx.clock.now();
+    this.store.upsert({ ...row, created_at: now, modified_at: now });
+  }
+
+  /** Runs inside the emitter's call: one small transaction, then the worker takes over off that path. */
+  private enqueue(event: AccountEvent): void {
+    try {
+      const now = this.ctx.clock.now();
+      const rows = this.store
+        .list()
+        .filter((hook) => matchesEvent(hook.events ? hook.events.split(',') : [], event.event))
+        .map((hook) => {
+          const id = newId(20);
+          const body = hook.kind === 'chat' ? chatBody(hook, event) : eventBody(id, now, event);
+          return { id, hook_url: hook.hook_url, event: event.event, body, next_at: now, created_at: now };
+        });
+      if (rows.length === 0) return;
+      this.store.enqueue(rows);
+      setImmediate(() => this.worker.pump());
+    } catch (error) {
+      // A failed enqueue must never fail the operation that emitted the event.
+      console.error('webhooks: could not queue', event.event, error);
+    }
+  }
+}
