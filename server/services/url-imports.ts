@@ -253,6 +253,10 @@ export class UrlImportService {
       }, stallMs);
     };
     const out = createWriteStream(tempPath, { flags: 'wx' });
+    // A write still in flight when the stream is destroyed on abort fails with
+    // ERR_STREAM_DESTROYED; without a listener that would crash the server.
+    // Real write errors still surface through `once(out, 'drain')` and `finished(out)`.
+    out.on('error', () => {});
     try {
       stall();
       const response = await fetch(job.row.url, {
