@@ -37,8 +37,8 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: ServerContext, se
       reference_id: text(1000),
       tag: text(3000),
       type: { type: 'string', enum: ['image', 'video', 'audio', 'other'] },
-      page: { type: 'integer', minimum: 1 },
-      items_per_page: { type: 'integer', minimum: 1 },
+      page: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
+      items_per_page: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
     },
     handle: ({ params }) => services.assets.list(params),
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { Services } from '../services/index.ts';
 import { registerAssetRoutes } from './assets.ts';
+import { registerGalleryRoutes } from './galleries.ts';
 import { registerGeneralRoutes } from './general.ts';
 import { registerLiveRoutes } from './live.ts';
 import { registerMediaRoutes } from './media.ts';
@@ -16,6 +17,7 @@ type RegisterRoutes = (app: FastifyInstance, ctx: ServerContext, services: Servi
 export const ROUTES: RegisterRoutes[] = [
   registerGeneralRoutes,
   registerUploadFrameRoutes,
+  registerGalleryRoutes,
   registerAssetRoutes,
   registerUploadRoutes,
   registerLiveRoutes,

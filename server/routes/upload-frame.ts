@@ -2,6 +2,7 @@
 // it is the frame page itself (a readable HTML error page instead of JSON when the token is bad).
 import type { FastifyInstance } from 'fastify';
 import { type AuthContext, authenticate, requirePermission } from '../auth/authenticate.ts';
+import { assertUnscoped } from '../auth/scope.ts';
 import type { ServerContext } from '../context.ts';
 import { invalid, missing, notFound, ServiceError } from '../errors.ts';
 import type { Services } from '../services/index.ts';
@@ -114,16 +115,15 @@ async function resolveGallery(ctx: ServerContext, services: Services, query: Que
 
 /** The first call with a new rrid (the caller's own id) creates its gallery; later calls find it. */
 function findOrCreateByRrid(services: Services, rrid: string, auth: AuthContext): string {
-  if (rrid.length > 255) throw invalid('rrid', 'is longer than 255 characters');
-  const galleries = (services as unknown as { galleries?: RridLookup }).galleries;
-  if (!galleries) throw new ServiceError('internal', 'Galleries are not available');
-  const fid = galleries.findOrCreateByRrid(rrid).fid;
+  if (Array.from(rrid).length > 255) throw invalid('rrid', 'is longer than 255 characters');
+  const existing = services.galleries.store.getByRrid(rrid);
+  if (!existing) {
+    assertUnscoped(auth, 'create galleries');
+    requirePermission(auth, 'gallery.create');
+  }
+  const fid = existing?.fid ?? services.galleries.findOrCreateByRrid(rrid).fid;
   if (auth.scope.fid && auth.scope.fid !== fid) {
     throw new ServiceError('permission_denied', 'This token is limited to another gallery');
   }
   return fid;
-}
-
-interface RridLookup {
-  findOrCreateByRrid(rrid: string, name?: string): { fid: string };
 }

@@ -2,6 +2,7 @@
 import type { ServerContext } from '../context.ts';
 import { AssetService } from './assets.ts';
 import { DownloadService } from './downloads.ts';
+import { GalleryService } from './galleries.ts';
 import { LiveService } from './live.ts';
 import { PortalService } from './portals.ts';
 import { TokenService } from './tokens.ts';
@@ -12,6 +13,7 @@ import { WebhookService } from './webhooks.ts';
 export interface Services {
   tokens: TokenService;
   assets: AssetService;
+  galleries: GalleryService;
   live: LiveService;
   versions: VersionService;
   urlImports: UrlImportService;
@@ -24,6 +26,7 @@ export function createServices(ctx: ServerContext): Services {
   const services = {} as Services;
   services.tokens = new TokenService(ctx);
   services.assets = new AssetService(ctx);
+  services.galleries = new GalleryService(ctx, services.assets);
   services.live = new LiveService(ctx);
   services.versions = new VersionService(ctx, services.assets);
   services.urlImports = new UrlImportService(ctx, services.assets);

@@ -1,6 +1,5 @@
 // Test data through the API itself: galleries, uploads, a tiny PNG built in code, bounded polling.
 import { deflateSync } from 'node:zlib';
-import { signUploadUrl } from '../../server/services/upload-urls.ts';
 import type { TestServer } from './server.ts';
 
 export async function createGallery(
@@ -9,19 +8,7 @@ export async function createGallery(
 ): Promise<{ fid: string; upload_url: string }> {
   const { status, body } = await server.call('gallery.create', { name }, { method: 'POST' });
   if (status === 200) return { fid: body.fid, upload_url: body.upload_url };
-  if (status === 404 && /gallery\.create/.test(String(body.message))) return insertGallery(server, name);
   throw new Error(`gallery.create failed: ${status} ${JSON.stringify(body)}`);
-}
-
-/** Stand-in while gallery.create is not yet served: a bare gallery row and its signed upload URL. */
-function insertGallery(server: TestServer, name: string): { fid: string; upload_url: string } {
-  const { ctx } = server.server;
-  const fid = `g${Math.random().toString(36).slice(2, 13)}`;
-  const now = new Date(ctx.clock.now()).toISOString();
-  ctx.db
-    .prepare(`INSERT INTO galleries (fid, name, spfid, created_at, modified_at) VALUES (?, ?, ?, ?, ?)`)
-    .run(fid, name, `sp${fid}`, now, now);
-  return { fid, upload_url: signUploadUrl(ctx, { fid }) };
 }
 
 export interface UploadFile {

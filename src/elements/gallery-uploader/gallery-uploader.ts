@@ -163,6 +163,14 @@ export class GalleryUploader extends LitElement {
     return uppy.upload();
   }
 
+  /** Adds files to the queue as if the user picked them (a camera capture, a paste handled by the page). */
+  async addFiles(files: Iterable<File>): Promise<void> {
+    const uppy = await this.ready;
+    for (const file of files) {
+      uppy.addFile({ name: file.name, type: file.type, data: file, source: 'gallery-uploader' });
+    }
+  }
+
   /** Imports a file from a URL into the gallery (asset.upload_from_url); resolves when it ended. */
   importUrl(input: string, caption?: string): Promise<void> {
     return this.#imports.start(input, caption);

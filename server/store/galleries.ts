@@ -1,0 +1,208 @@
+// All SQL of galleries: rows, listing with search and tags, the ordered items and master links.
+import type { Db } from './db.ts';
+
+export interface GalleryRow {
+  fid: string;
+  name: string;
+  description: string;
+  tags: string;
+  template: string;
+  /** JSON object of the gallery's settings (copied by copy_args, inherited from a master). */
+  settings: string;
+  master_fid: string | null;
+  claimed: 'original' | 'shared';
+  spfid: string;
+  workspace: string;
+  rrid: string | null;
+  syncstatus: string;
+  created_at: string;
+  modified_at: string;
+}
+
+export type GalleryChanges = Partial<
+  Pick<GalleryRow, 'name' | 'description' | 'tags' | 'template' | 'settings' | 'master_fid' | 'claimed'>
+>;
+
+export interface GalleryFilter {
+  /** Substring of fid, name, description, tags or rrid. */
+  search?: string;
+  /** Exact (case-insensitive) match of one column: `caption=term` matches the name. */
+  exact?: { column: 'name' | 'description'; term: string };
+  /** Tags a gallery must carry. */
+  withTags?: string[];
+  /** Tags a gallery must not carry. */
+  withoutTags?: string[];
+}
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const TAG_MATCH = `(',' || lower(tags) || ',') LIKE ? ESCAPE '\\'`;
+
+function whereOf(filter: GalleryFilter): { sql: string; args: unknown[] } {
+  const parts = ['1 = 1'];
+  const args: unknown[] = [];
+  for (const tag of filter.withTags ?? []) {
+    parts.push(TAG_MATCH);
+    args.push(`%,${escapeLike(tag.toLowerCase())},%`);
+  }
+  for (const tag of filter.withoutTags ?? []) {
+    parts.push(`NOT ${TAG_MATCH}`);
+    args.push(`%,${escapeLike(tag.toLowerCase())},%`);
+  }
+  if (filter.exact) {
+    parts.push(`lower(${filter.exact.column}) = lower(?)`);
+    args.push(filter.exact.term);
+  }
+  if (filter.search) {
+    const like = `%${escapeLike(filter.search)}%`;
+    const columns = ['fid', 'name', 'description', 'tags', 'rrid'];
+    parts.push(`(${columns.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
+    for (const _ of columns) args.push(like);
+  }
+  return { sql: parts.join(' AND '), args };
+}
+
+export class GalleryStore {
+  private readonly insertRow;
+  private readonly byFid;
+  private readonly byRrid;
+  private readonly itemCountStmt;
+  private readonly setPosition;
+  private readonly appendItem;
+
+  constructor(private readonly db: Db) {
+    this.insertRow = db.prepare(
+      `INSERT INTO galleries (fid, name, description, tags, template, settings, master_fid, claimed, spfid,
+         workspace, rrid, syncstatus, created_at, modified_at)
+       VALUES (@fid, @name, @description, @tags, @template, @settings, @master_fid, @claimed, @spfid,
+         @workspace, @rrid, @syncstatus, @created_at, @modified_at)`,
+    );
+    this.byFid = db.prepare('SELECT * FROM galleries WHERE fid = ?');
+    this.byRrid = db.prepare('SELECT * FROM galleries WHERE rrid = ?');
+    this.itemCountStmt = db.prepare('SELECT COUNT(*) AS n FROM gallery_items WHERE fid = ?');
+    this.setPosition = db.prepare('UPDATE gallery_items SET position = ? WHERE fid = ? AND rid = ?');
+    this.appendItem = db.prepare(
+      `INSERT INTO gallery_items (fid, rid, position, added_at)
+       VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM gallery_items WHERE fid = ?), ?)`,
+    );
+  }
+
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+
+  insert(row: GalleryRow): void {
+    this.insertRow.run(row);
+  }
+
+  get(fid: string): GalleryRow | undefined {
+    return this.byFid.get(fid) as GalleryRow | undefined;
+  }
+
+  getByRrid(rrid: string): GalleryRow | undefined {
+    return this.byRrid.get(rrid) as GalleryRow | undefined;
+  }
+
+  update(fid: string, changes: GalleryChanges, modifiedAt: string): void {
+    const columns = Object.keys(changes);
+    const sets = [...columns.map((c) => `${c} = @${c}`), 'modified_at = @modified_at'];
+    this.db
+      .prepare(`UPDATE galleries SET ${sets.join(', ')} WHERE fid = @fid`)
+      .run({ ...changes, modified_at: modifiedAt, fid });
+  }
+
+  delete(fid: string): void {
+    this.db.prepare('DELETE FROM galleries WHERE fid = ?').run(fid);
+  }
+
+  /** Galleries linked to this one as their master. */
+  followers(fid: string): GalleryRow[] {
+    return this.db.prepare('SELECT * FROM galleries WHERE master_fid = ?').all(fid) as GalleryRow[];
+  }
+
+  count(filter: GalleryFilter): number {
+    const where = whereOf(filter);
+    const row = this.db.prepare(`SELECT COUNT(*) AS n FROM galleries WHERE ${where.sql}`).get(...where.args);
+    return (row as { n: number }).n;
+  }
+
+  /** Newest first, then by insertion order, so pages stay stable. */
+  list(filter: GalleryFilter, limit: number, offset: number): GalleryRow[] {
+    const where = whereOf(filter);
+    return this.db
+      .prepare(
+        `SELECT * FROM galleries WHERE ${where.sql} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+      )
+      .all(...where.args, limit, offset) as GalleryRow[];
+  }
+
+  /** The tags column of every gallery (for the tag cloud). */
+  allTags(): string[] {
+    return (this.db.prepare('SELECT tags FROM galleries').all() as { tags: string }[]).map((r) => r.tags);
+  }
+
+  // ---- items ----
+
+  itemCount(fid: string): number {
+    return (this.itemCountStmt.get(fid) as { n: number }).n;
+  }
+
+  /** One page of the gallery's rids in gallery order. */
+  itemPage(fid: string, limit: number, offset: number): string[] {
+    const rows = this.db
+      .prepare('SELECT rid FROM gallery_items WHERE fid = ? ORDER BY position, added_at LIMIT ? OFFSET ?')
+      .all(fid, limit, offset) as { rid: string }[];
+    return rows.map((row) => row.rid);
+  }
+
+  /** Every rid of the gallery in order. */
+  itemRids(fid: string): string[] {
+    const rows = this.db
+      .prepare('SELECT rid FROM gallery_items WHERE fid = ? ORDER BY position, added_at')
+      .all(fid) as { rid: string }[];
+    return rows.map((row) => row.rid);
+  }
+
+  /** Of the given rids, those in the gallery. */
+  itemsIn(fid: string, rids: readonly string[]): Set<string> {
+    const rows = this.db
+      .prepare('SELECT rid FROM gallery_items WHERE fid = ? AND rid IN (SELECT value FROM json_each(?))')
+      .all(fid, JSON.stringify(rids)) as { rid: string }[];
+    return new Set(rows.map((row) => row.rid));
+  }
+
+  /** Of the given rids, those that are attachments of another asset (posters, subtitles). */
+  attachmentsAmong(rids: readonly string[]): string[] {
+    const rows = this.db
+      .prepare(
+        'SELECT rid FROM assets WHERE parent_rid IS NOT NULL AND rid IN (SELECT value FROM json_each(?))',
+      )
+      .all(JSON.stringify(rids)) as { rid: string }[];
+    return rows.map((row) => row.rid);
+  }
+
+  appendItems(fid: string, rids: readonly string[], now: string): void {
+    for (const rid of rids) this.appendItem.run(fid, rid, fid, now);
+  }
+
+  /** Writes the complete order: `rids` are every item of the gallery, new ones included. */
+  writeOrder(fid: string, rids: readonly string[], isNew: ReadonlySet<string>, now: string): void {
+    const insert = this.db.prepare(
+      'INSERT INTO gallery_items (fid, rid, position, added_at) VALUES (?, ?, ?, ?)',
+    );
+    rids.forEach((rid, index) => {
+      if (isNew.has(rid)) insert.run(fid, rid, index + 1, now);
+      else this.setPosition.run(index + 1, fid, rid);
+    });
+  }
+
+  removeItems(fid: string, rids: readonly string[]): void {
+    this.db
+      .prepare('DELETE FROM gallery_items WHERE fid = ? AND rid IN (SELECT value FROM json_each(?))')
+      .run(fid, JSON.stringify(rids));
+  }
+
+  /** Copies every item of `from` to the bottom of `to`, in order. */
+  copyItems(from: string, to: string, now: string): void {
+    this.appendItems(to, this.itemRids(from), now);
+  }
+}
