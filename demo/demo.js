@@ -1,6 +1,6 @@
 // Demo wiring: reads the server's demo config, finds or creates the demo gallery and a live stream,
 // then hands base URL, token and ids to every element on the page.
-import { GalleryClient } from '/elements/gallery-elements.js';
+import { GalleryClient } from '/elements/api.js';
 
 const status = document.querySelector('[data-status]');
 const say = (text) => {
@@ -10,7 +10,7 @@ const say = (text) => {
 async function main() {
   const config = await (await fetch('/demo/config.json')).json();
   const client = new GalleryClient({ baseUrl: config.baseUrl, token: config.token });
-  const { galleries } = await client.gallery.list({ search: 'caption=Demo' });
+  const { galleries } = await client.gallery.list({ search: 'caption=Demo gallery' });
   const gallery =
     galleries.find((g) => g.name === 'Demo gallery') ??
     (await client.gallery.create({ name: 'Demo gallery' }));

@@ -11,7 +11,8 @@ const ENTRY = join(ROOT, 'src/define.ts');
 const DIST = join(ROOT, 'dist');
 
 async function fromDist(name: string): Promise<Uint8Array | undefined> {
-  if (name !== 'gallery-elements.js' && !name.startsWith('script-tag/')) return undefined;
+  if (name !== 'gallery-elements.js' && name !== 'api.js' && !name.startsWith('script-tag/'))
+    return undefined;
   const path = resolve(DIST, name);
   if (!path.startsWith(`${DIST}/`) || !existsSync(path)) return undefined;
   return readFile(path);
@@ -23,8 +24,10 @@ export function registerElementsBundle(app: FastifyInstance): void {
     if (!/^[\w./-]+\.js$/.test(name) || name.includes('..')) {
       return reply.code(404).send({ success: false, runtime: 0, code: 'not_found', message: 'No such file' });
     }
+    // `api.js`: the typed client as an ES module, for pages that script the API (the demo).
+    const entries = name === 'api.js' ? { api: 'src/api/index.ts' } : { 'gallery-elements': 'src/define.ts' };
     const body = existsSync(ENTRY)
-      ? (await sourceBundle({ 'gallery-elements': 'src/define.ts' }, 'script-tag')).get(name)
+      ? (await sourceBundle(entries, name === 'api.js' ? 'api-chunks' : 'script-tag')).get(name)
       : await fromDist(name);
     if (!body) {
       return reply
