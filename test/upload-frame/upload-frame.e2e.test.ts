@@ -135,6 +135,16 @@ describe('upload frame in Chromium', () => {
       [secondRid, firstRid],
     );
 
+    // Reorder by drag: drop the second upload (now first) onto the first one.
+    await frame
+      .locator(`upload-frame-items li[data-rid="${secondRid}"] .name`)
+      .dragTo(frame.locator(`upload-frame-items li[data-rid="${firstRid}"] .name`));
+    await received(page, 'gallery-items-reordered', 2);
+    assert.deepEqual(
+      (await items()).map((item) => item.rid),
+      [firstRid, secondRid],
+    );
+
     // Remove the second upload.
     await frame
       .locator(`upload-frame-items li[data-rid="${secondRid}"]`)
