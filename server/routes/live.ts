@@ -23,7 +23,7 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: ServerContext, ser
     method: 'GET',
     permission: 'live.read',
     params: {},
-    handle: () => live.list(),
+    handle: ({ auth }) => live.list(auth.permissions.has('live.update')),
   });
 
   defineOperation<CreateLiveParams>(app, ctx, {

@@ -99,9 +99,15 @@ export class LiveService {
     return this.ctx.options.liveEndedGraceMs ?? 10000;
   }
 
-  list(): { live_streams: LiveEntry[]; usage: LiveUsage } {
+  /**
+   * `withStreamKeys` false (a token that may only read streams, e.g. one in a public page) leaves
+   * `rtmp_source` empty: its stream key would let anyone broadcast on the stream.
+   */
+  list(withStreamKeys = true): { live_streams: LiveEntry[]; usage: LiveUsage } {
     const rows = this.store.list().map((row) => this.refresh(row));
-    return { live_streams: rows.map((row) => this.toEntry(row)), usage: this.usage() };
+    const entries = rows.map((row) => this.toEntry(row));
+    if (!withStreamKeys) for (const entry of entries) entry.rtmp_source = '';
+    return { live_streams: entries, usage: this.usage() };
   }
 
   create(auth: AuthContext, params: CreateLiveParams): LiveEntry {

@@ -25,7 +25,8 @@ export function registerElementsBundle(app: FastifyInstance): void {
       return reply.code(404).send({ success: false, runtime: 0, code: 'not_found', message: 'No such file' });
     }
     // `api.js`: the typed client as an ES module, for pages that script the API (the demo).
-    const entries = name === 'api.js' ? { api: 'src/api/index.ts' } : { 'gallery-elements': 'src/define.ts' };
+    const entries: Record<string, string> =
+      name === 'api.js' ? { api: 'src/api/index.ts' } : { 'gallery-elements': 'src/define.ts' };
     const body = existsSync(ENTRY)
       ? (await sourceBundle(entries, name === 'api.js' ? 'api-chunks' : 'script-tag')).get(name)
       : await fromDist(name);

@@ -320,6 +320,17 @@ describe('live streams', () => {
     assert.deepEqual([scoped.status, scoped.body.code], [403, 'permission_denied']);
   });
 
+  it('hides the stream key of rtmp_source from tokens that may only read streams', async () => {
+    const { liveid } = await create();
+    const asRead = (await t.call('live.list', {}, { token: readToken })).body.live_streams;
+    const asWrite = (await t.call('live.list', {}, { token: writeToken })).body.live_streams;
+    const read = asRead.find((s: { liveid: string }) => s.liveid === liveid);
+    const write = asWrite.find((s: { liveid: string }) => s.liveid === liveid);
+    assert.equal(read.rtmp_source, '');
+    assert.match(write.rtmp_source, /^rtmp:\/\/127\.0\.0\.1:1935\/live\/[a-z0-9]+$/);
+    assert.equal(read.hls_playback_url, write.hls_playback_url, 'playback stays open to readers');
+  });
+
   it('accepts POST as well as the documented GET', async () => {
     const { status, body } = await t.call('live.list', {}, { method: 'POST' });
     assert.deepEqual([status, body.success], [200, true]);
