@@ -131,6 +131,52 @@ describe('GalleryClient against the reference server', () => {
     assert.deepEqual([missing.status, missing.code, missing.operation], [404, 'not_found', 'asset.delete']);
   });
 
+  it('galleries: create, setMeta, addItem positions, getItems pages, iterators, setMaster, removeItem, delete', async () => {
+    const created = await admin.gallery.create({ name: 'Client gallery', template: 'masonry' });
+    assert.equal(created.claimed, 'original');
+    const rids: string[] = [];
+    for (const name of ['a.png', 'b.png', 'c.png']) {
+      rids.push((await admin.upload.file(created.upload_url, png(), {}, { filename: name })).rid);
+    }
+    const [a, b, c] = rids as [string, string, string];
+    await admin.gallery.setMeta({
+      fid: created.fid,
+      description: 'Made by the client',
+      tags: ['client', 'test'],
+    });
+    await admin.gallery.addItem({ fid: created.fid, rid: c, insert_position: 'top' });
+    await admin.gallery.addItem({ fid: created.fid, rid: [a], insert_position: 2 });
+
+    const page = await admin.gallery.getItems({ fid: created.fid, items_per_page: 2, details: ['caption'] });
+    assert.deepEqual(page.folder.items_data, { page: 1, items_per_page: 2, items_count: 3, pages_count: 2 });
+    const order: string[] = [];
+    for await (const item of admin.gallery.iterateItems({ fid: created.fid, items_per_page: 2 }))
+      order.push(item.rid);
+    assert.deepEqual(order, [c, a, b]);
+
+    const follower = await admin.gallery.create({ name: 'Client follower' });
+    await admin.gallery.setMaster({ fid: follower.fid, master: created.fid });
+    const names: string[] = [];
+    for await (const entry of admin.gallery.iterateList({ items_per_page: 1, filter_tags: ['client'] })) {
+      names.push(entry.name);
+    }
+    assert.deepEqual(names, ['Client gallery']);
+    const listed = await admin.gallery.list({ search: follower.fid });
+    assert.equal(listed.galleries[0]?.claimed, 'shared');
+    assert.equal(listed.tag_cloud.client, 1);
+    assert.equal(typeof listed.items_data.page_count, 'number');
+
+    await admin.gallery.removeItem({ fid: created.fid, rid: [b], delete_assets: true });
+    assert.equal((await admin.asset.list({ rid: [b] })).items.length, 0);
+    const error = await admin.gallery.addItem({ fid: created.fid, rid: ['ghost'] }).catch((e: unknown) => e);
+    assert.ok(error instanceof ApiError);
+    assert.deepEqual([error.status, error.code], [404, 'not_found']);
+    await admin.gallery.delete({ fid: created.fid });
+    const gone = await admin.gallery.getItems({ fid: created.fid }).catch((e: unknown) => e);
+    assert.ok(gone instanceof ApiError);
+    assert.equal(gone.status, 404);
+  });
+
   it('attaches a poster through an asset.getUploadUrl URL with rid and type', async () => {
     const { upload_url } = await createGallery(t, 'Poster gallery');
     const main = await admin.upload.file(upload_url, png(), {}, { filename: 'main.png' });
