@@ -14,18 +14,21 @@ export const NPM_ENTRIES = {
 };
 
 /** Runtime dependencies stay imports in the npm build, so apps dedupe Lit and pick their versions. */
-const EXTERNAL = /^(lit|lit-html|lit-element|@lit\/|@lit-labs\/|@uppy\/|hls\.js)(\/|$)/;
+const EXTERNAL = /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+|@uppy\/[^/]+|hls\.js)(\/|$)/;
+/** `x.css?inline` is Vite-only syntax: those stylesheets are inlined as strings, never left as imports. */
+const isExternal = (id: string) => !id.includes('?') && EXTERNAL.test(id);
 
 const npmBuild: UserConfig = {
   build: {
     outDir: 'dist',
-    emptyOutDir: false,
+    // The first of the three builds (`npm run build`): starts from an empty dist/ so no stale chunk ships.
+    emptyOutDir: true,
     target: 'es2022',
     minify: false,
     sourcemap: true,
     lib: { entry: NPM_ENTRIES, formats: ['es'] },
     rollupOptions: {
-      external: (id) => EXTERNAL.test(id),
+      external: isExternal,
       output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },

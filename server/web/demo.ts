@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerContext } from '../context.ts';
+import { sourceBundle } from './source-bundle.ts';
 
 const DEMO_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../demo');
 
@@ -22,6 +23,16 @@ export function registerDemo(app: FastifyInstance, ctx: ServerContext): void {
     token: ctx.options.token ?? '',
   }));
   app.get('/', async (_request, reply) => reply.redirect('/demo/'));
+  // The React example is TSX: bundled from the checkout's sources on first request, as the elements are.
+  const reactBundle = async (name: string, reply: FastifyReply) => {
+    const body = (await sourceBundle({ app: 'demo/react/app.tsx' }, 'chunks')).get(name);
+    if (!body) return reply.code(404).type('text/plain').send('Not found');
+    return reply.type(TYPES['.js'] as string).send(Buffer.from(body));
+  };
+  app.get('/demo/react/app.js', async (_request, reply) => reactBundle('app.js', reply));
+  app.get('/demo/react/chunks/*', async (request, reply) =>
+    reactBundle(`chunks/${(request.params as { '*': string })['*']}`, reply),
+  );
   app.get('/demo/*', async (request, reply) => {
     const name = (request.params as { '*': string })['*'] || 'index.html';
     const path = resolve(DEMO_DIR, name.endsWith('/') ? `${name}index.html` : name);

@@ -43,7 +43,8 @@ async function build(entries: Record<string, string>, chunkDir: string): Promise
     assetNames: `${chunkDir}/[name]-[hash]`,
     logLevel: 'silent',
     conditions: ['browser', 'production'],
-    tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },
+    // react-jsx: the React demo (demo/react/app.tsx) is bundled here too.
+    tsconfigRaw: { compilerOptions: { useDefineForClassFields: false, jsx: 'react-jsx' } },
     plugins: [
       {
         name: 'inline-css',

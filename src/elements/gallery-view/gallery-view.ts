@@ -36,20 +36,45 @@ const onByDefault = {
  * @slot error - Replaces the error text (the retry button stays).
  *
  * @csspart grid - The scrolling list of tiles.
- * @csspart tile - One item; `placeholder` too while its page loads.
- * @csspart tile-button - The activating area of a tile. @csspart image - A tile's image.
- * @csspart play-badge - The play sign on video tiles. @csspart icon - Audio and other files.
- * @csspart caption - A tile's caption. @csspart description - Descriptions in the list layout.
- * @csspart skeleton - The loading state. @csspart empty - The empty state. @csspart error - The error
- * state and the error bar of a later page. @csspart retry-button - Their retry button.
- * @csspart lightbox - The dialog; also lightbox-stage, lightbox-image, lightbox-video, lightbox-meta,
- * lightbox-caption, lightbox-description, lightbox-counter, lightbox-prev, lightbox-next, lightbox-close.
+ * @csspart tile - One item.
+ * @csspart placeholder - A tile (also `tile`) whose page is still loading.
+ * @csspart tile-button - The activating area of a tile.
+ * @csspart image - A tile's image.
+ * @csspart play-badge - The play sign on video tiles.
+ * @csspart icon - The icon of audio and other files.
+ * @csspart filename - The file name on tiles of files without a preview.
+ * @csspart caption - A tile's caption.
+ * @csspart description - Descriptions in the list layout.
+ * @csspart skeleton - The loading state.
+ * @csspart empty - The empty state.
+ * @csspart error - The error state and the error bar of a later page.
+ * @csspart retry-button - The retry button of the error state and bar.
+ * @csspart lightbox - The lightbox dialog.
+ * @csspart lightbox-stage - The area showing the current item.
+ * @csspart lightbox-image - The image in the lightbox.
+ * @csspart lightbox-video - The video in the lightbox.
+ * @csspart lightbox-audio - The audio player in the lightbox.
+ * @csspart lightbox-loading - Shown while the item loads.
+ * @csspart lightbox-meta - The caption, description and counter area.
+ * @csspart lightbox-caption - The item's caption.
+ * @csspart lightbox-description - The item's description.
+ * @csspart lightbox-counter - "3 of 12".
+ * @csspart lightbox-download - The link to the original file.
+ * @csspart lightbox-prev - The previous button.
+ * @csspart lightbox-next - The next button.
+ * @csspart lightbox-close - The close button.
  *
- * @cssprop --gallery-fg - Text colour. @cssprop --gallery-bg - Background.
- * @cssprop --gallery-muted - Secondary text. @cssprop --gallery-tile-bg - Tile and skeleton background.
- * @cssprop --gallery-accent - Links, focus and buttons. @cssprop --gallery-radius - Tile corners.
- * @cssprop --gallery-gap - Space between tiles (px). @cssprop --gallery-tile-fit - object-fit of grid images.
- * @cssprop --gallery-lightbox-bg - Lightbox backdrop. @cssprop --gallery-lightbox-fg - Lightbox text.
+ * @cssprop --gallery-fg - Text colour.
+ * @cssprop --gallery-bg - Background.
+ * @cssprop --gallery-muted - Secondary text.
+ * @cssprop --gallery-tile-bg - Tile and skeleton background.
+ * @cssprop --gallery-accent - Links, focus and buttons.
+ * @cssprop --gallery-focus - Focus outline (an `outline` shorthand).
+ * @cssprop --gallery-radius - Tile corners.
+ * @cssprop --gallery-gap - Space between tiles (px).
+ * @cssprop --gallery-tile-fit - object-fit of grid images.
+ * @cssprop --gallery-lightbox-bg - Lightbox backdrop.
+ * @cssprop --gallery-lightbox-fg - Lightbox text.
  * @cssprop --gallery-font - Font family.
  */
 export class GalleryView extends LitElement {
