@@ -13,6 +13,8 @@ export interface AuthContext {
   /** Temporary and upload tokens: the one gallery / asset they may change (null = any). */
   scope: { fid: string | null; rid: string | null };
   expiresAt: number | null;
+  /** The only galleries this token may read, or null for no such limit (portal page tokens). */
+  readFids: ReadonlySet<string> | null;
   /** The caller's address as the server saw it (IPv4-mapped IPv6 unwrapped). */
   ip: string;
 }
@@ -60,6 +62,7 @@ export function authenticate(
     permissions: parseStoredPermissions(row.permissions),
     scope: { fid: row.fid, rid: row.rid },
     expiresAt: row.expires_at,
+    readFids: row.read_fids ? new Set(JSON.parse(row.read_fids) as string[]) : null,
     ip: callerIp,
   };
 }

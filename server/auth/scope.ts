@@ -16,6 +16,11 @@ export function assertUnscoped(auth: AuthContext, what: string): void {
   }
 }
 
+/** For reads of one gallery: a token limited to some galleries (a portal's page token) reads only those. */
+export function assertReadable(auth: AuthContext, fid: string): void {
+  if (auth.readFids && !auth.readFids.has(fid)) throw denied('This token may not read this gallery');
+}
+
 /** For state-changing calls on a gallery (and upload-token reads of one). */
 export function assertGalleryInScope(auth: AuthContext, fid: string, touchesGalleryItself = true): void {
   if (auth.scope.fid && auth.scope.fid !== fid) {

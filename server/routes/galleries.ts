@@ -94,7 +94,7 @@ export function registerGalleryRoutes(app: FastifyInstance, ctx: ServerContext, 
       items_per_page: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
       filter_tags: text(3000),
     },
-    handle: ({ params }) => services.galleries.list(params),
+    handle: ({ params, auth }) => services.galleries.list(auth, params),
   });
 
   defineOperation<GetItemsParams>(app, ctx, {

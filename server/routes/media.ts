@@ -1,6 +1,7 @@
 // Media over HTTP: `/files/*`, `/download/*.zip`, asset.resync, asset.upload_from_url*, gallery.download.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requirePermission } from '../auth/authenticate.ts';
+import { assertReadable } from '../auth/scope.ts';
 import type { ServerContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { sendFailure } from '../http/envelope.ts';
@@ -37,7 +38,10 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: ServerContext, se
     permission: 'gallery.read',
     params: { fid: id, type: { type: 'string', enum: ['original', 'resized'] } },
     required: ['fid'],
-    handle: ({ params }) => services.downloads.link(params.fid, params.type ?? 'original'),
+    handle: ({ params, auth }) => {
+      assertReadable(auth, params.fid);
+      return services.downloads.link(params.fid, params.type ?? 'original');
+    },
   });
 
   defineOperation<{ rid: string }>(app, ctx, {

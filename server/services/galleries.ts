@@ -1,6 +1,6 @@
 // Gallery rules: create (template, copy, master), metadata, deletion, items and their order, listing, master links.
 import { type AuthContext, requirePermission } from '../auth/authenticate.ts';
-import { assertAssetsInScope, assertGalleryInScope, assertUnscoped } from '../auth/scope.ts';
+import { assertAssetsInScope, assertGalleryInScope, assertReadable, assertUnscoped } from '../auth/scope.ts';
 import type { ServerContext } from '../context.ts';
 import { denied, invalid, missing, notFound, ServiceError } from '../errors.ts';
 import { newId } from '../ids.ts';
@@ -357,13 +357,16 @@ export class GalleryService {
 
   // ---- reading ----
 
-  list(params: ListParams): {
+  list(
+    auth: AuthContext,
+    params: ListParams,
+  ): {
     workspace: string;
     galleries: GalleryEntry[];
     tag_cloud: Record<string, number>;
     items_data: { page: number; items_per_page: number; items_count: number; page_count: number };
   } {
-    const filter: GalleryFilter = {};
+    const filter: GalleryFilter = auth.readFids ? { fids: [...auth.readFids] } : {};
     const search = params.search?.trim() ?? '';
     const exact = /^(caption|description)=(.*)$/s.exec(search);
     if (exact) {
@@ -383,7 +386,7 @@ export class GalleryService {
     return {
       workspace: '',
       galleries: rows.map((row) => this.toEntry(row)),
-      tag_cloud: this.tagCloud(),
+      tag_cloud: this.tagCloud(filter.fids),
       items_data: {
         page,
         items_per_page: perPage,
@@ -394,10 +397,10 @@ export class GalleryService {
   }
 
   /** Tag -> number of galleries carrying it (case as first seen); `notags` counts untagged galleries. */
-  private tagCloud(): Record<string, number> {
+  private tagCloud(fids?: readonly string[]): Record<string, number> {
     const counts = new Map<string, { name: string; count: number }>();
     let untagged = 0;
-    for (const tags of this.store.allTags()) {
+    for (const tags of this.store.allTags(fids)) {
       const list = tags.split(',').filter((tag) => tag !== '');
       if (list.length === 0) untagged += 1;
       for (const tag of list) {
@@ -416,14 +419,16 @@ export class GalleryService {
   getItems(auth: AuthContext, params: GetItemsParams) {
     // Reads are open to any reading token; an upload token reads its own gallery only.
     if (auth.kind === 'upload') assertGalleryInScope(auth, params.fid, false);
+    assertReadable(auth, params.fid);
     const row = this.row(params.fid);
     const details = this.parseDetails(params.details);
     const page = params.page ?? 1;
     const perPage = Math.min(params.items_per_page ?? 50, LIMITS.itemsPage);
-    const count = this.store.itemCount(row.fid);
+    // The entry counts the items already: counting twice costs a scan of the gallery's index per request.
+    const entry = this.toEntry(row);
+    const count = entry.items_count;
     const rids = this.store.itemPage(row.fid, perPage, (page - 1) * perPage);
     const items = this.assets.records(rids, details).map((record) => withExtraDetails(record, details));
-    const entry = this.toEntry(row);
     return {
       fid: entry.fid,
       name: entry.name,

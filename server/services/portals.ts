@@ -88,7 +88,10 @@ const json = <T>(text: string): T => JSON.parse(text) as T;
 export class PortalService {
   private readonly store: PortalStore;
   /** One page token per portal, reused until it nears its end, so page views do not pile up tokens. */
-  private readonly pageTokens = new Map<string, { token: string; expiresAt: number }>();
+  private readonly pageTokens = new Map<
+    string,
+    { token: string; expiresAt: number; readFids: string | null }
+  >();
 
   constructor(private readonly ctx: ServerContext) {
     this.store = new PortalStore(ctx.db);
@@ -194,7 +197,7 @@ export class PortalService {
     const portal = this.entry(row);
     const fids = portal.args.galleries as string[] | undefined;
     const galleries = fids ? this.store.galleriesByFid(fids) : this.store.galleries();
-    return { portal, galleries, token: this.pageToken(subdomain) };
+    return { portal, galleries, token: this.pageToken(subdomain, fids ? galleries.map((g) => g.fid) : null) };
   }
 
   /** Whether a simple user of a restricted portal gave the right password. */
@@ -247,26 +250,33 @@ export class PortalService {
     }
   }
 
-  /** A temporary read-only token for the elements of the page: reads galleries and assets, changes nothing. */
-  private pageToken(subdomain: string): string {
+  /**
+   * A temporary token for the elements of the page: it reads the galleries the page shows (`fids`, or
+   * every gallery when the portal names none) and nothing else: no assets list, no changes.
+   */
+  private pageToken(subdomain: string, fids: readonly string[] | null): string {
     const now = this.ctx.clock.now();
+    const readFids = fids ? JSON.stringify(fids) : null;
     const cached = this.pageTokens.get(subdomain);
-    if (cached && cached.expiresAt - now > PAGE_TOKEN_TTL_MS / 4) return cached.token;
+    if (cached && cached.readFids === readFids && cached.expiresAt - now > PAGE_TOKEN_TTL_MS / 4) {
+      return cached.token;
+    }
     const token = newSecret();
     const expiresAt = now + PAGE_TOKEN_TTL_MS;
     this.ctx.tokens.insert({
       hash: sha256(token),
       kind: 'temporary',
       level: null,
-      permissions: formatPermissions(['gallery.read', 'asset.read']),
+      permissions: formatPermissions(['gallery.read']),
       parent_hash: null,
       fid: null,
       rid: null,
       sourceip: null,
       expires_at: expiresAt,
       created_at: now,
+      read_fids: readFids,
     });
-    this.pageTokens.set(subdomain, { token, expiresAt });
+    this.pageTokens.set(subdomain, { token, expiresAt, readFids });
     return token;
   }
 

@@ -32,6 +32,8 @@ export interface GalleryFilter {
   withTags?: string[];
   /** Tags a gallery must not carry. */
   withoutTags?: string[];
+  /** Only these galleries (a token that may read some galleries only). */
+  fids?: readonly string[];
 }
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -40,6 +42,10 @@ const TAG_MATCH = `(',' || lower(tags) || ',') LIKE ? ESCAPE '\\'`;
 function whereOf(filter: GalleryFilter): { sql: string; args: unknown[] } {
   const parts = ['1 = 1'];
   const args: unknown[] = [];
+  if (filter.fids) {
+    parts.push('fid IN (SELECT value FROM json_each(?))');
+    args.push(JSON.stringify(filter.fids));
+  }
   for (const tag of filter.withTags ?? []) {
     parts.push(TAG_MATCH);
     args.push(`%,${escapeLike(tag.toLowerCase())},%`);
@@ -136,8 +142,13 @@ export class GalleryStore {
   }
 
   /** The tags column of every gallery (for the tag cloud). */
-  allTags(): string[] {
-    return (this.db.prepare('SELECT tags FROM galleries').all() as { tags: string }[]).map((r) => r.tags);
+  allTags(fids?: readonly string[]): string[] {
+    const rows = fids
+      ? this.db
+          .prepare('SELECT tags FROM galleries WHERE fid IN (SELECT value FROM json_each(?))')
+          .all(JSON.stringify(fids))
+      : this.db.prepare('SELECT tags FROM galleries').all();
+    return (rows as { tags: string }[]).map((r) => r.tags);
   }
 
   // ---- items ----

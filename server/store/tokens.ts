@@ -15,6 +15,8 @@ export interface TokenRow {
   sourceip: string | null;
   expires_at: number | null;
   created_at: number;
+  /** JSON array of the only fids the token may read (null: no such limit). */
+  read_fids?: string | null;
 }
 
 export class TokenStore {
@@ -23,8 +25,10 @@ export class TokenStore {
   constructor(private readonly db: Db) {
     this.byHash = db.prepare('SELECT * FROM tokens WHERE hash = ?');
     this.insertRow = db.prepare(
-      `INSERT INTO tokens (hash, kind, level, permissions, parent_hash, fid, rid, sourceip, expires_at, created_at)
-       VALUES (@hash, @kind, @level, @permissions, @parent_hash, @fid, @rid, @sourceip, @expires_at, @created_at)`,
+      `INSERT INTO tokens (hash, kind, level, permissions, parent_hash, fid, rid, sourceip, expires_at, created_at,
+         read_fids)
+       VALUES (@hash, @kind, @level, @permissions, @parent_hash, @fid, @rid, @sourceip, @expires_at, @created_at,
+         @read_fids)`,
     );
   }
 
@@ -33,7 +37,7 @@ export class TokenStore {
   }
 
   insert(row: TokenRow): void {
-    this.insertRow.run(row);
+    this.insertRow.run({ ...row, read_fids: row.read_fids ?? null });
   }
 
   /** Keeps a fixed token (from --token) in step with the command line on every start. */

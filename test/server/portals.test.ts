@@ -336,7 +336,7 @@ describe('served portal pages', () => {
   const page = (path: string, headers: Record<string, string> = {}) =>
     fetch(`${server.origin}${path}`, { headers, redirect: 'manual' });
 
-  test('a public portal shows every gallery as <gallery-view> with a read-only token, text escaped', async () => {
+  test('a public portal shows every gallery as <gallery-view> with a gallery-read-only token, text escaped', async () => {
     await server.call('portal.set', { subdomain: 'public-hub', args: '{"title":"A & B <i>"}' }, POST);
     const response = await page('/portals/public-hub/');
     assert.equal(response.status, 200);
@@ -354,8 +354,8 @@ describe('served portal pages', () => {
     const ping = await server.call('ping', {}, { token });
     assert.equal(ping.status, 200);
     assert.match(ping.body.permissions, /gallery\.read/);
-    assert.match(ping.body.permissions, /asset\.read/);
-    assert.doesNotMatch(ping.body.permissions, /update|delete|create|upload/);
+    assert.doesNotMatch(ping.body.permissions, /asset|update|delete|create|upload/);
+    assert.equal((await server.call('gallery.get_items', { fid: first.fid }, { token })).status, 200);
     const write = await server.call('portal.set', { subdomain: 'from-page' }, { method: 'POST', token });
     assert.equal(write.status, 403);
   });
@@ -369,6 +369,19 @@ describe('served portal pages', () => {
     const html = await (await page('/portals/one-gallery/')).text();
     assert.ok(html.includes(`fid="${second.fid}"`));
     assert.ok(!html.includes(`fid="${first.fid}"`));
+    // The page's token reads what the page shows and nothing more.
+    const token = /token="([^"]+)"/.exec(html)?.[1] as string;
+    assert.equal((await server.call('gallery.get_items', { fid: second.fid }, { token })).status, 200);
+    const other = await server.call('gallery.get_items', { fid: first.fid }, { token });
+    assert.deepEqual([other.status, other.body.code], [403, 'permission_denied']);
+    assert.equal((await server.call('gallery.download', { fid: first.fid }, { token })).status, 403);
+    const listed = await server.call('gallery.list', {}, { token });
+    assert.deepEqual(
+      listed.body.galleries.map((g: { fid: string }) => g.fid),
+      [second.fid],
+    );
+    assert.equal(listed.body.items_data.items_count, 1);
+    assert.equal((await server.call('asset.list', {}, { token })).status, 403);
   });
 
   test('a restricted portal refuses missing or wrong credentials and shows the galleries to a simple user', async () => {

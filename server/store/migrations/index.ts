@@ -4,6 +4,8 @@ import { coreMigrations } from './core.ts';
 import { liveMigrations } from './live.ts';
 import { mediaMigrations } from './media.ts';
 import { portalMigrations } from './portals.ts';
+import { readPathMigrations } from './read-paths.ts';
+import { tokenScopeMigrations } from './token-scopes.ts';
 import { webhookMigrations } from './webhooks.ts';
 
 export interface Migration {
@@ -19,4 +21,6 @@ export const MIGRATIONS: Migration[] = [
   ...liveMigrations,
   ...portalMigrations,
   ...webhookMigrations,
+  ...readPathMigrations,
+  ...tokenScopeMigrations,
 ];
