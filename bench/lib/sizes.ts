@@ -1,10 +1,10 @@
 // Measures what a page downloads for each entry: every entry bundled alone with its dependencies
 // (minified, code-split as our builds are), gzip -9 sizes of the initial load (the entry and the chunks it
 // imports statically) and of the lazy chunks (behind dynamic import()).
-import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { inlineCssPlugin } from '../../server/web/inline-css-plugin.ts';
 
 export interface EntrySize {
   name: string;
@@ -43,23 +43,6 @@ export const measured = (size: EntrySize, budget: Budget): number =>
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-const inlineCss: esbuild.Plugin = {
-  name: 'inline-css',
-  setup(build) {
-    build.onResolve({ filter: /\.css\?inline$/ }, async (args) => {
-      const found = await build.resolve(args.path.replace(/\?inline$/, ''), {
-        kind: 'import-statement',
-        resolveDir: args.resolveDir,
-      });
-      return { path: found.path, namespace: 'inline-css' };
-    });
-    build.onLoad({ filter: /.*/, namespace: 'inline-css' }, async (args) => ({
-      contents: `export default ${JSON.stringify(await readFile(args.path, 'utf8'))};`,
-      loader: 'js',
-    }));
-  },
-};
-
 export async function measureEntry(name: string, entry: string): Promise<EntrySize> {
   const result = await esbuild.build({
     entryPoints: { [name]: resolve(ROOT, entry) },
@@ -76,7 +59,7 @@ export async function measureEntry(name: string, entry: string): Promise<EntrySi
     logLevel: 'silent',
     conditions: ['browser', 'production'],
     tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },
-    plugins: [inlineCss],
+    plugins: [inlineCssPlugin],
   });
   const gzipOf = new Map(
     result.outputFiles.map((file) => [

@@ -2,6 +2,7 @@
 // GALLERY_FAULTS environment variable): a share of requests answering 500, upload bodies cut off midway,
 // added latency. Written as `error=0.3,drop=0.1,latency=20,ops=upload|gallery.get_items,seed=7`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { seededRandom } from '../random.ts';
 
 export interface FaultOptions {
   /** Share (0-1) of matching requests answered with a 500 `internal` before they do anything. */
@@ -38,17 +39,6 @@ export function parseFaults(spec: string): FaultOptions {
   return faults;
 }
 
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The operation a request is for: `gallery.list` for /v2/gallery.list.json, `upload` for /upload. */
 function operationOf(request: FastifyRequest): string | undefined {
   const path = request.url.split('?')[0] ?? '';
@@ -57,7 +47,7 @@ function operationOf(request: FastifyRequest): string | undefined {
 }
 
 export function installFaults(app: FastifyInstance, faults: FaultOptions): void {
-  const next = random(faults.seed ?? 1);
+  const next = seededRandom(faults.seed ?? 1);
   const matches = (operation: string | undefined) =>
     operation !== undefined && (!faults.operations?.length || faults.operations.includes(operation));
 

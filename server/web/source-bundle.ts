@@ -1,8 +1,8 @@
 // Bundles browser code from src/ on the fly with esbuild (code splitting, minified, `?inline` CSS), so the
 // server's own pages work from a source checkout without a build step. One build per entry per process.
-import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inlineCssPlugin } from './inline-css-plugin.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -45,25 +45,7 @@ async function build(entries: Record<string, string>, chunkDir: string): Promise
     conditions: ['browser', 'production'],
     // react-jsx: the React demo (demo/react/app.tsx) is bundled here too.
     tsconfigRaw: { compilerOptions: { useDefineForClassFields: false, jsx: 'react-jsx' } },
-    plugins: [
-      {
-        name: 'inline-css',
-        setup(build) {
-          // `import css from 'x.css?inline'` as Vite does: the stylesheet text as the default export.
-          build.onResolve({ filter: /\.css\?inline$/ }, async (args) => {
-            const found = await build.resolve(args.path.replace(/\?inline$/, ''), {
-              kind: 'import-statement',
-              resolveDir: args.resolveDir,
-            });
-            return { path: found.path, namespace: 'inline-css' };
-          });
-          build.onLoad({ filter: /.*/, namespace: 'inline-css' }, async (args) => ({
-            contents: `export default ${JSON.stringify(await readFile(args.path, 'utf8'))};`,
-            loader: 'js',
-          }));
-        },
-      },
-    ],
+    plugins: [inlineCssPlugin],
   });
   const files: BundleFiles = new Map();
   for (const file of result.outputFiles) files.set(file.path.replace(/^\/out\//, ''), file.contents);

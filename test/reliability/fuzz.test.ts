@@ -4,23 +4,12 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { seededRandom } from '../../server/random.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { OPERATIONS } from './operations.ts';
 
 const ROUNDS_PER_OPERATION = 70;
 const TIME_LIMIT_MS = 90_000;
-
-/** Small deterministic PRNG (mulberry32) so a failure can be replayed from its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CORPUS = [
   '',
@@ -113,7 +102,7 @@ describe('fuzzing every operation', () => {
 
   it('answers hostile parameters with JSON, never a 500, and changes nothing when it refuses', async () => {
     const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
-    const next = random(seed);
+    const next = seededRandom(seed);
     const started = Date.now();
     const statuses = new Map<number, number>();
     let requests = 0;
