@@ -109,12 +109,18 @@ for (const entry of ['gallery-elements', 'gallery-elements/api', 'gallery-elemen
 }
 // Evaluating the registering entries again (a second import of a widget) must not throw either.
 for (const entry of ['uploader', 'view', 'live']) await import(import.meta.resolve('gallery-elements/' + entry) + '?again');
-console.log(JSON.stringify({ names, window: typeof window, document: typeof document }));
+const registered = ['gallery-uploader', 'gallery-view', 'live-player'].filter(
+  (tag) => globalThis.customElements?.get(tag) !== undefined,
+);
+console.log(JSON.stringify({ names, window: typeof window, document: typeof document, registered }));
 `,
     );
     const result = run(process.execPath, ['ssr.mjs'], app);
     assert.equal(result.status, 0, result.output);
-    const { names, window, document } = JSON.parse(result.stdout.trim().split('\n').at(-1) as string);
+    const { names, window, document, registered } = JSON.parse(
+      result.stdout.trim().split('\n').at(-1) as string,
+    );
+    assert.deepEqual(registered, [], 'elements register only in a browser');
     assert.equal(window, 'undefined');
     assert.equal(document, 'undefined');
     for (const name of ['GalleryClient', 'ApiError', 'GalleryView', 'GalleryUploader', 'LivePlayer'])
