@@ -51,9 +51,18 @@ export function newTempPath(ctx: ServerContext): string {
   return join(dir, `part-${newId(20)}`);
 }
 
-/** Removes every file of an asset; a missing folder is not an error. */
+/**
+ * Removes every file of an asset; a missing folder is not an error. Best effort: the version worker may
+ * be writing into the folder at that moment (ENOTEMPTY), so it retries, and what is still left then is
+ * removed by the worker itself when it sees the asset gone. The rows are already deleted by the time
+ * this runs, so a leftover file must never turn the call into a 500.
+ */
 export function removeAssetFiles(ctx: ServerContext, rid: string): void {
-  rmSync(assetDir(ctx, rid), { recursive: true, force: true });
+  try {
+    rmSync(assetDir(ctx, rid), { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
+  } catch {
+    // Left to the version worker (see above).
+  }
 }
 
 /** Start-up cleanup: whatever is in tmp belongs to an upload or fetch that never finished. */
