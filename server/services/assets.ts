@@ -7,7 +7,13 @@ import type { ServerContext } from '../context.ts';
 import { denied, invalid, missing, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { assetDir, clearTemp, removeAssetFiles, storageKey } from '../media/storage.ts';
-import { type AssetFilter, type AssetRow, AssetStore, type AssetType } from '../store/assets.ts';
+import {
+  type AssetFilter,
+  type AssetRow,
+  AssetStore,
+  type AssetType,
+  type VersionRow,
+} from '../store/assets.ts';
 import { type MetaInput, mergeCustom, normalizeMeta, normalizeTags } from './asset-meta.ts';
 import { type AssetRecord, displayFilename, toAssetRecord } from './asset-record.ts';
 import { sniffFile } from './asset-sniff.ts';
@@ -93,36 +99,46 @@ export class AssetService {
       map[a.attach_type] = a.rid;
       attached.set(a.parent_rid, map);
     }
+    // Grouped once: filtering the whole list per asset is quadratic in the page size.
+    const versionsOf = new Map<string, VersionRow[]>();
+    for (const version of versions) {
+      const list = versionsOf.get(version.rid);
+      if (list) list.push(version);
+      else versionsOf.set(version.rid, [version]);
+    }
+    const albums = details?.has('appears_in_albums') ? this.store.galleriesOfMany(present) : undefined;
     return present.map((rid) =>
       this.withDetails(
         toAssetRecord(
           this.ctx,
           rows.get(rid) as AssetRow,
-          versions.filter((v) => v.rid === rid),
+          versionsOf.get(rid) ?? [],
           attached.get(rid) ?? {},
           details,
         ),
+        { attachments: attached.get(rid) ?? {}, albums: albums?.get(rid) ?? [] },
         details,
       ),
     );
   }
 
   /** The details names beyond the stored metadata (gallery.get_items `details`). */
-  private withDetails(record: AssetRecord, details?: ReadonlySet<string>): AssetRecord {
+  private withDetails(
+    record: AssetRecord,
+    // Read for the whole page at once: no query per asset.
+    page: { attachments: Record<string, string>; albums: string[] },
+    details?: ReadonlySet<string>,
+  ): AssetRecord {
     if (!details) return record;
-    if (details.has('appears_in_albums')) record.appears_in_albums = this.store.galleriesOf(record.rid);
+    if (details.has('appears_in_albums')) record.appears_in_albums = page.albums;
     if (details.has('attached_versions')) {
-      const attached = Object.entries(this.attachedOf(record.rid));
+      const attached = Object.entries(page.attachments);
       const records = this.records(attached.map(([, rid]) => rid));
       record.attached_versions = Object.fromEntries(
         attached.map(([type, rid]) => [type, records.find((r) => r.rid === rid)?.versions ?? {}]),
       );
     }
     return record;
-  }
-
-  private attachedOf(rid: string): Record<string, string> {
-    return Object.fromEntries(this.store.attachments([rid]).map((a) => [a.attach_type, a.rid]));
   }
 
   record(rid: string): AssetRecord {

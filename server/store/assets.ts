@@ -113,6 +113,7 @@ export class AssetStore {
   private readonly galleryRow;
   private readonly itemRow;
   private readonly attachmentOf;
+  private readonly galleriesOfRid;
 
   constructor(private readonly db: Db) {
     this.insertRow = db.prepare(
@@ -131,6 +132,8 @@ export class AssetStore {
     this.galleryRow = db.prepare('SELECT 1 FROM galleries WHERE fid = ?');
     this.itemRow = db.prepare('SELECT 1 FROM gallery_items WHERE fid = ? AND rid = ?');
     this.attachmentOf = db.prepare('SELECT rid FROM assets WHERE parent_rid = ? AND attach_type = ?');
+    // Prepared once: gallery.get_items asks it for every asset of a page.
+    this.galleriesOfRid = db.prepare('SELECT fid FROM gallery_items WHERE rid = ? ORDER BY added_at, fid');
   }
 
   transaction<T>(work: () => T): T {
@@ -199,10 +202,25 @@ export class AssetStore {
 
   /** Galleries an asset is in, oldest placement first. */
   galleriesOf(rid: string): string[] {
-    const rows = this.db
-      .prepare('SELECT fid FROM gallery_items WHERE rid = ? ORDER BY added_at, fid')
-      .all(rid) as { fid: string }[];
+    const rows = this.galleriesOfRid.all(rid) as { fid: string }[];
     return rows.map((row) => row.fid);
+  }
+
+  /** galleriesOf for a page of assets in one query (rid -> fids, oldest placement first). */
+  galleriesOfMany(rids: readonly string[]): Map<string, string[]> {
+    const byRid = new Map<string, string[]>();
+    if (rids.length === 0) return byRid;
+    const rows = this.db
+      .prepare(
+        'SELECT rid, fid FROM gallery_items WHERE rid IN (SELECT value FROM json_each(?)) ORDER BY added_at, fid',
+      )
+      .all(JSON.stringify(rids)) as { rid: string; fid: string }[];
+    for (const row of rows) {
+      const fids = byRid.get(row.rid);
+      if (fids) fids.push(row.fid);
+      else byRid.set(row.rid, [row.fid]);
+    }
+    return byRid;
   }
 
   galleryExists(fid: string): boolean {
