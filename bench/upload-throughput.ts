@@ -1,0 +1,200 @@
+// bench/upload-throughput: one big file (1 GiB; `--short` 64 MiB) uploaded to a signed upload URL of the
+// reference server (a child process) by `curl -F` and by <gallery-uploader> in headless Chromium; prints
+// both times (best of 2; 1 with `--short`), their ratio and the server's peak resident-memory growth.
+// Targets (issue 3): element time <= 1.25 x curl's; server RSS growth <= 64 MB.
+import { spawn } from 'node:child_process';
+import {
+  closeSync,
+  ftruncateSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchChromium } from '../test/helpers/chromium.ts';
+import { startProcess, stopProcess } from './lib/processes.ts';
+import { rssBytes, toMb, watchPeak } from './lib/rss.ts';
+
+const SHORT = process.argv.includes('--short');
+const SIZE = SHORT ? 64 * 1024 ** 2 : 1024 ** 3;
+const TOKEN = 'bench-token-0123456789';
+const TARGETS = { ratio: 1.25, rss_growth_mb: 64 };
+/** Uploads on each side; the best time counts. */
+const RUNS = SHORT ? 1 : 2;
+const TIMEOUT_MS = SHORT ? 60_000 : 600_000;
+
+interface Upload {
+  ms: number;
+  rss_growth_mb: number;
+}
+
+const rounded = (upload: Upload) => ({ ms: Math.round(upload.ms), rss_growth_mb: upload.rss_growth_mb });
+
+/** A sparse file of `size` bytes (a random first block, so it is not all zeros), made in no time. */
+function makeFile(path: string, size: number): void {
+  const fd = openSync(path, 'w');
+  try {
+    writeSync(fd, Buffer.from(Array.from({ length: 4096 }, () => Math.floor(Math.random() * 256))));
+    ftruncateSync(fd, size);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function call(api: string, op: string, params: Record<string, string>, method = 'GET') {
+  const url = new URL(`${op}.json`, api);
+  url.searchParams.set('api_token', TOKEN);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  const body = (await (await fetch(url, { method })).json()) as Record<string, any>;
+  if (!body.success) throw new Error(`${op}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** `curl -F file=@path` to the URL; the wall time of the whole command. */
+function curlUpload(url: string, path: string, out: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const curl = spawn('curl', ['-sS', '-o', out, '-w', '%{http_code}', '-F', `file=@${path}`, url], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let status = '';
+    curl.stdout.on('data', (chunk: Buffer) => {
+      status += chunk.toString();
+    });
+    curl.once('error', reject);
+    curl.once('exit', (code) => {
+      if (code === 0 && status === '200') resolve(performance.now() - started);
+      else reject(new Error(`curl exited ${code} with HTTP ${status}: ${readFileSync(out, 'utf8')}`));
+    });
+  });
+}
+
+const page = (api: string, fid: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>upload-throughput</title><script type="module" src="/elements/gallery-elements.js"></script></head>
+<body><gallery-uploader base-url="${api}" fid="${fid}" token="${TOKEN}" no-url-import></gallery-uploader></body></html>`;
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'gallery-upload-bench-'));
+  const dataDir = join(dir, 'data');
+  mkdirSync(dataDir);
+  const file = join(dir, 'big.bin');
+  makeFile(file, SIZE);
+  const server = await startProcess([
+    'bin/gallery-server.js',
+    '--port',
+    '0',
+    '--data',
+    dataDir,
+    '--token',
+    TOKEN,
+  ]);
+  const pid = server.child.pid as number;
+  const browser = await launchChromium();
+  try {
+    const api = server.url;
+    const origin = new URL(api).origin;
+    const { fid } = await call(api, 'gallery.create', { name: 'Upload throughput' }, 'POST');
+
+    // The page lives on the server's origin (served by Playwright), so it loads the server's own bundle.
+    const tab = await browser.newPage();
+    await tab.route(`${origin}/bench-upload.html`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: page(api, fid) }),
+    );
+    await tab.goto(`${origin}/bench-upload.html`);
+    await tab.evaluate(async () => {
+      await customElements.whenDefined('gallery-uploader');
+      await (document.querySelector('gallery-uploader') as any).ready;
+    });
+    // While any route is set, Playwright intercepts every request, the upload's body included.
+    await tab.unrouteAll();
+
+    const before = rssBytes(pid);
+    let peak = before;
+    const curlRuns: Upload[] = [];
+    const elementRuns: Upload[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      // curl, with a URL of the same kind the element asks for.
+      const { upload_url: curlUrl } = await call(api, 'asset.get_upload_url', { fid });
+      const curlBase = rssBytes(pid);
+      const curlWatch = watchPeak(pid);
+      const curlMs = await curlUpload(curlUrl, file, join(dir, 'curl-response.json'));
+      const curlPeak = curlWatch.stop();
+      curlRuns.push({ ms: curlMs, rss_growth_mb: toMb(curlPeak - curlBase) });
+      const curlBody = JSON.parse(readFileSync(join(dir, 'curl-response.json'), 'utf8'));
+      if (curlBody.asset?.filesize !== SIZE)
+        throw new Error(`curl upload stored ${curlBody.asset?.filesize} bytes`);
+
+      // The element: the file chosen through its input (by path: nothing is copied through the protocol).
+      await tab.evaluate(() => (document.querySelector('gallery-uploader') as any).uppy.cancelAll());
+      await tab.locator('gallery-uploader input[type=file]').first().setInputFiles(file);
+      const elementBase = rssBytes(pid);
+      const elementWatch = watchPeak(pid);
+      const result = await tab.evaluate(async () => {
+        const uploader = document.querySelector('gallery-uploader') as any;
+        const started = performance.now();
+        const outcome = await uploader.upload();
+        return {
+          ms: performance.now() - started,
+          filesizes: (outcome?.successful ?? []).map((f: any) => f.response?.body?.asset?.filesize),
+          failed: (outcome?.failed ?? []).map((f: any) => String(f.error)),
+        };
+      });
+      const elementPeak = elementWatch.stop();
+      elementRuns.push({ ms: result.ms, rss_growth_mb: toMb(elementPeak - elementBase) });
+      if (result.failed.length > 0 || result.filesizes[0] !== SIZE)
+        throw new Error(`element upload: ${JSON.stringify(result)}`);
+      peak = Math.max(peak, curlPeak, elementPeak);
+    }
+    // Best of the runs on each side: the machine's other work only ever adds time.
+    const best = (runs: Upload[]) => Math.min(...runs.map((r) => r.ms));
+    const curl = { ms: best(curlRuns) };
+    const element = { ms: best(elementRuns) };
+
+    const ratio = Math.round((element.ms / curl.ms) * 100) / 100;
+    // The verdict's figure: from before the first upload to the highest point of any.
+    const rssGrowth = toMb(peak - before);
+    const verdict = {
+      ratio: ratio <= TARGETS.ratio ? 'PASS' : 'MISS',
+      rss_growth: rssGrowth <= TARGETS.rss_growth_mb ? 'PASS' : 'MISS',
+    };
+    const mbps = (ms: number) => Math.round(SIZE / 1024 ** 2 / (ms / 1000));
+    const figures = {
+      bench: 'upload-throughput',
+      mode: SHORT ? 'short' : 'full',
+      bytes: SIZE,
+      curl_ms: Math.round(curl.ms),
+      element_ms: Math.round(element.ms),
+      curl_mb_per_s: mbps(curl.ms),
+      element_mb_per_s: mbps(element.ms),
+      ratio,
+      server_rss_growth_mb: rssGrowth,
+      server_rss_before_mb: toMb(before),
+      server_rss_peak_mb: toMb(peak),
+      runs: { curl: curlRuns.map(rounded), element: elementRuns.map(rounded) },
+      targets: TARGETS,
+      verdict,
+    };
+    console.log(
+      `upload-throughput (${toMb(SIZE)} MB): curl ${figures.curl_ms} ms (${figures.curl_mb_per_s} MB/s), ` +
+        `<gallery-uploader> ${figures.element_ms} ms (${figures.element_mb_per_s} MB/s), ratio ${ratio} ` +
+        `(target <= ${TARGETS.ratio}) ${verdict.ratio}; server RSS growth ${rssGrowth} MB ` +
+        `(target <= ${TARGETS.rss_growth_mb}) ${verdict.rss_growth}`,
+    );
+    console.log(JSON.stringify(figures));
+  } finally {
+    await browser.close();
+    await stopProcess(server.child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const timer = setTimeout(() => {
+  console.error(`upload-throughput: no result within ${TIMEOUT_MS} ms`);
+  process.exit(1);
+}, TIMEOUT_MS);
+timer.unref();
+await main();
