@@ -14,6 +14,8 @@ const hostStyles = css`
     --gallery-uploader-error: #b42318;
     --gallery-uploader-radius: 8px;
     --gallery-uploader-height: 420px;
+    --gallery-uploader-focus: 2px solid var(--gallery-uploader-accent);
+    color-scheme: light;
     display: block;
     color: var(--gallery-uploader-color);
     font-family: var(--gallery-font-family, system-ui, sans-serif);
@@ -22,6 +24,7 @@ const hostStyles = css`
     display: none;
   }
   :host([theme='dark']) {
+    color-scheme: dark;
     --gallery-uploader-background: #1f2329;
     --gallery-uploader-color: #eef0f3;
     --gallery-uploader-muted: #b6bcc6;
@@ -31,6 +34,7 @@ const hostStyles = css`
   }
   @media (prefers-color-scheme: dark) {
     :host([theme='auto']) {
+      color-scheme: dark;
       --gallery-uploader-background: #1f2329;
       --gallery-uploader-color: #eef0f3;
       --gallery-uploader-muted: #b6bcc6;
@@ -59,6 +63,41 @@ const hostStyles = css`
   }
   .dashboard .uppy-StatusBar-actionBtn--upload {
     background-color: var(--gallery-uploader-accent);
+    color: var(--gallery-uploader-background);
+  }
+  /* The Dashboard has no colour variables, only its own [data-uppy-theme=dark] rules (set from our theme
+     attribute); these rules come later with the same specificity, so our properties win in both themes. */
+  .dashboard .uppy-Dashboard-AddFiles {
+    border-color: var(--gallery-uploader-border);
+  }
+  .dashboard .uppy-Dashboard-note,
+  .dashboard .uppy-Dashboard-Item-status,
+  .dashboard .uppy-Dashboard-dropFilesHereHint {
+    color: var(--gallery-uploader-muted);
+  }
+  .dashboard .uppy-Dashboard-Item-name,
+  .dashboard .uppy-Dashboard-FileCard-label,
+  .dashboard .uppy-DashboardContent-bar,
+  .dashboard .uppy-StatusBar {
+    color: var(--gallery-uploader-color);
+  }
+  .dashboard .uppy-DashboardContent-bar,
+  .dashboard .uppy-Dashboard-FileCard-actions,
+  .dashboard .uppy-Dashboard-FileCard-info,
+  .dashboard .uppy-DashboardContent-panelBody,
+  .dashboard .uppy-StatusBar {
+    background-color: var(--gallery-uploader-background);
+    border-color: var(--gallery-uploader-border);
+  }
+  .dashboard .uppy-Dashboard-FileCard-input {
+    background-color: var(--gallery-uploader-background);
+    color: var(--gallery-uploader-color);
+    border-color: var(--gallery-uploader-border);
+  }
+  :focus-visible,
+  .dashboard .uppy-u-reset:focus-visible {
+    outline: var(--gallery-uploader-focus);
+    outline-offset: 2px;
   }
 
   .errors {

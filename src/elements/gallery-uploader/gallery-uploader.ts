@@ -1,9 +1,10 @@
 // <gallery-uploader>: the class (registers nothing; define.ts claims the tag). Uppy's Dashboard inside the
 // shadow root uploads files to a gallery through fresh signed upload URLs; a small form imports from a URL.
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { resolveLanguage } from '../shared/i18n.ts';
 import type { GalleryUploadErrorEvent, GalleryUploadStartEvent } from './events.ts';
 import { uploaderStyles } from './gallery-uploader.styles.ts';
-import { format, stringsFor, type UploaderStrings, type UppyLocaleLike } from './strings.ts';
+import { format, LANGUAGES, stringsFor, type UploaderStrings, type UppyLocaleLike } from './strings.ts';
 import {
   UPLOAD_META_FIELDS,
   UploadController,
@@ -24,6 +25,7 @@ const UPPY_OPTIONS = [
   'accept',
   'locale',
   'uppyLocale',
+  'strings',
   'theme',
   'note',
   'metaFields',
@@ -34,6 +36,23 @@ const UPPY_OPTIONS = [
  * errors, plus an import from a URL.
  *
  * @summary Drag-and-drop uploader for a gallery (Uppy Dashboard inside the shadow root).
+ *
+ * @attr base-url - API base URL ending in `v2/`.
+ * @attr fid - Target gallery.
+ * @attr rrid - Target gallery by the caller's own id (when no `fid` is set).
+ * @attr upload-token - Upload token for one gallery (when no `token` is set).
+ * @attr token - Temporary or application token (needs asset.upload).
+ * @attr max-file-size - Largest file in bytes the Dashboard accepts.
+ * @attr max-files - Most files per batch.
+ * @attr accept - Comma list of MIME types, wildcards or extensions: `image/*,video/*,.pdf`.
+ * @attr insert-position - `bottom` (default), `top` or a 1-based position.
+ * @attr locale - Language of the element's and the Dashboard's words: `en`, `de`, `fr` (`de-AT` uses `de`); default: the page's `lang`, else English.
+ * @attr theme - `light`, `dark` or `auto` (default: follows `prefers-color-scheme`); the Dashboard follows it.
+ * @attr note - A line of guidance shown in the Dashboard.
+ * @attr meta-fields - Metadata editable per file: comma list of caption, description, tags, reference_id.
+ * @attr limit - Uploads running at once (default 3).
+ * @attr poll-interval - Milliseconds between status polls of a URL import (default 1000).
+ * @attr no-url-import - Hides the "upload from a URL" form.
  *
  * @fires gallery-upload-start - Files start uploading; `detail.files`.
  * @fires gallery-upload-progress - Bytes sent for one file; `detail.file`, `bytesUploaded`, `bytesTotal`, `percentage`.
@@ -49,15 +68,16 @@ const UPPY_OPTIONS = [
  * @csspart url-submit - Its import button.
  * @csspart url-progress - The import's progress bar.
  *
- * @cssprop --gallery-uploader-background - Background of the Dashboard and the forms.
- * @cssprop --gallery-uploader-color - Text colour.
- * @cssprop --gallery-uploader-muted - Secondary text colour.
- * @cssprop --gallery-uploader-border - Border colour.
- * @cssprop --gallery-uploader-accent - Buttons and links.
- * @cssprop --gallery-uploader-error - Error text and border.
- * @cssprop --gallery-uploader-radius - Corner radius.
- * @cssprop --gallery-uploader-height - Height of the Dashboard (default 420px).
- * @cssprop --gallery-font-family - Font of the element's own parts.
+ * @cssprop [--gallery-uploader-background=#ffffff] - Background of the Dashboard and the forms (dark: #1f2329).
+ * @cssprop [--gallery-uploader-color=#1f2329] - Text colour (dark: #eef0f3).
+ * @cssprop [--gallery-uploader-muted=#525a66] - Secondary text colour (dark: #b6bcc6).
+ * @cssprop [--gallery-uploader-border=#c7ccd4] - Border colour (dark: #3d444f).
+ * @cssprop [--gallery-uploader-accent=#1a5fc8] - Buttons and links (dark: #7fb0ff).
+ * @cssprop [--gallery-uploader-error=#b42318] - Error text and border (dark: #ff9a8f).
+ * @cssprop [--gallery-uploader-focus=2px solid var(--gallery-uploader-accent)] - Focus outline of `:focus-visible` (an `outline` shorthand).
+ * @cssprop [--gallery-uploader-radius=8px] - Corner radius.
+ * @cssprop [--gallery-uploader-height=420px] - Height of the Dashboard.
+ * @cssprop [--gallery-font-family=system-ui, sans-serif] - Font of the element's own parts.
  */
 export class GalleryUploader extends LitElement {
   static override styles = uploaderStyles;
@@ -74,6 +94,7 @@ export class GalleryUploader extends LitElement {
     insertPosition: { attribute: 'insert-position' },
     locale: {},
     uppyLocale: { attribute: false },
+    strings: { attribute: false },
     theme: { reflect: true },
     note: {},
     metaFields: { attribute: 'meta-fields' },
@@ -101,10 +122,13 @@ export class GalleryUploader extends LitElement {
   declare accept: string | undefined;
   /** Where new assets go: `bottom` (default), `top` or a 1-based position. */
   declare insertPosition: string;
-  /** Language of the element's words (`en`, `de`, `fr`; others fall back to English). */
+  /** Language of the element's words (`en`, `de`, `fr`; `de-AT` uses `de`); default: the page's `lang`, else English. */
   declare locale: string | undefined;
+  /** The app's own words, over those of the locale (any subset of the keys). */
+  declare strings: Partial<UploaderStrings> | undefined;
   /** An Uppy locale object (e.g. from @uppy/locales), passed through to Uppy and the Dashboard. */
   declare uppyLocale: UppyLocaleLike | undefined;
+  /** `light`, `dark`, or `auto` (the visitor's preference, the default); the Dashboard follows it. */
   declare theme: 'light' | 'dark' | 'auto';
   /** A line of guidance shown in the Dashboard. */
   declare note: string | undefined;
@@ -129,7 +153,7 @@ export class GalleryUploader extends LitElement {
     super();
     this.baseUrl = '';
     this.insertPosition = 'bottom';
-    this.theme = 'light';
+    this.theme = 'auto';
     this.metaFields = 'caption,description';
     this.limit = 3;
     this.pollInterval = 1000;
@@ -176,9 +200,14 @@ export class GalleryUploader extends LitElement {
     return this.#imports.start(input, caption);
   }
 
+  /** The language the element speaks: `locale`, else the page's `lang`, else English. */
+  get #language(): string {
+    return resolveLanguage(LANGUAGES, this.locale, document.documentElement.lang);
+  }
+
   get #strings(): UploaderStrings {
-    const fallback = typeof document === 'undefined' ? undefined : document.documentElement.lang;
-    return stringsFor(this.locale || fallback || undefined);
+    const table = stringsFor(this.#language);
+    return this.strings ? { ...table, ...this.strings } : table;
   }
 
   #config(): UploaderConfig {
@@ -200,7 +229,7 @@ export class GalleryUploader extends LitElement {
       maxFiles: this.maxFiles,
       accept,
       insertPosition: this.insertPosition || 'bottom',
-      locale: this.locale ?? '',
+      locale: this.#language,
       uppyLocale: this.uppyLocale,
       theme: this.theme === 'dark' || this.theme === 'auto' ? this.theme : 'light',
       note: this.note,

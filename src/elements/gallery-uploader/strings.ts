@@ -114,6 +114,9 @@ const fr: UploaderStrings = {
 
 const STRINGS: Record<string, UploaderStrings> = { en, de, fr };
 
+/** The languages the uploader speaks (its element resolves `locale` and the page's `lang` against them). */
+export const LANGUAGES: readonly string[] = Object.keys(STRINGS);
+
 /** The strings for a BCP 47 tag (`de-CH` falls back to `de`, anything unknown to English). */
 export function stringsFor(locale: string | undefined): UploaderStrings {
   const language = (locale ?? 'en').toLowerCase().split('-')[0] ?? 'en';
@@ -135,7 +138,8 @@ const DASHBOARD_STRINGS: Record<string, Record<string, string | Record<number, s
   de: {
     dropPasteFiles: 'Dateien hierher ziehen oder %{browseFiles}',
     browseFiles: 'Dateien auswählen',
-    addMore: 'Weitere hinzufügen',
+    // A button's visible text must be part of its accessible name (axe: label-content-name-mismatch).
+    addMore: 'Weitere Dateien',
     addMoreFiles: 'Weitere Dateien hinzufügen',
     editFile: 'Datei bearbeiten',
     saveChanges: 'Änderungen speichern',
@@ -145,6 +149,7 @@ const DASHBOARD_STRINGS: Record<string, Record<string, string | Record<number, s
     uploadComplete: 'Hochladen abgeschlossen',
     uploadFailed: 'Hochladen fehlgeschlagen',
     retry: 'Erneut versuchen',
+    retryUpload: 'Hochladen erneut versuchen',
     uploadXFiles: { 0: '%{smart_count} Datei hochladen', 1: '%{smart_count} Dateien hochladen' },
   },
   fr: {
@@ -160,6 +165,7 @@ const DASHBOARD_STRINGS: Record<string, Record<string, string | Record<number, s
     uploadComplete: 'Envoi terminé',
     uploadFailed: 'Échec de l’envoi',
     retry: 'Réessayer',
+    retryUpload: 'Réessayer l’envoi',
     uploadXFiles: { 0: 'Envoyer %{smart_count} fichier', 1: 'Envoyer %{smart_count} fichiers' },
   },
 };

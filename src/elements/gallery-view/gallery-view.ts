@@ -2,17 +2,19 @@
 import type { RangeChangedEvent } from '@lit-labs/virtualizer/events.js';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { GalleryItem } from '../../api/types.ts';
+import { format, translate } from '../shared/i18n.ts';
 import { GalleryItemOpenEvent, GalleryLightboxCloseEvent } from './events.ts';
 import { styles } from './gallery-view.styles.ts';
 import { type GalleryLayout, loadVirtualizer, type TileLayout, tileLayout, virtualizer } from './layout.ts';
 import type { Lightbox } from './lightbox.ts';
 import { imageSource, itemLabel, originalUrl } from './media.ts';
 import { PagesController, type PagesQuery } from './pages-controller.ts';
+import { en, type GalleryViewStrings, loaders } from './strings.ts';
 import { FILE, icon, NOTE, placeholderTile, type TileOptions, tile } from './templates.ts';
 import { patchVirtualizer } from './virtualizer-patch.ts';
 import { WidthController } from './width-controller.ts';
 
-export type { GalleryLayout };
+export type { GalleryLayout, GalleryViewStrings };
 export type GalleryViewState = 'loading' | 'ready' | 'empty' | 'error';
 
 /** Boolean attributes that default to on: `lightbox="off"` (or false/no/0) turns them off. */
@@ -25,6 +27,25 @@ const onByDefault = {
  * Shows the items of a gallery (or items an app passes in) and opens them in a lightbox.
  *
  * @summary A fast, accessible media gallery for API v2 galleries.
+ *
+ * Keyboard: Tab walks the tiles, Enter or Space opens one; in the lightbox the arrows move, Home and End
+ * go to the first and last item, Tab stays inside, Esc closes and focus returns to the item's tile.
+ *
+ * @attr base-url - API base URL ending in `v2/`.
+ * @attr fid - The gallery to show.
+ * @attr token - Read-only application token or temporary token.
+ * @attr upload-token - Upload token of this gallery (used when no `token` is set).
+ * @attr details - Metadata to ask gallery.get_items for (comma list; default `caption,description`).
+ * @attr items-per-page - Page size of gallery.get_items (default 50).
+ * @attr layout - `grid` (default), `masonry` or `list`.
+ * @attr columns - Fixed column count; 0 (default) fits as many `tile-width` columns as there is room for.
+ * @attr tile-width - Smallest tile width in px (default 200).
+ * @attr lightbox - On by default; `lightbox="off"` makes tiles only fire `gallery-item-open`.
+ * @attr captions - On by default; `captions="off"` hides them.
+ * @attr theme - `light`, `dark` or `auto` (default: follows `prefers-color-scheme`).
+ * @attr locale - Language of the element's words: `en`, `de`, `fr` (`de-AT` uses `de`); default: the page's `lang`, else English.
+ * @attr state - Reflected, read-only: `loading`, `ready`, `empty` or `error`.
+ * @attr loading - Reflected, read-only: present while a page is being fetched.
  *
  * @fires gallery-item-open - An item is shown (lightbox opened or moved; tile activated). Cancelable.
  * @fires gallery-lightbox-close - The lightbox closed.
@@ -64,18 +85,18 @@ const onByDefault = {
  * @csspart lightbox-next - The next button.
  * @csspart lightbox-close - The close button.
  *
- * @cssprop --gallery-fg - Text colour.
- * @cssprop --gallery-bg - Background.
- * @cssprop --gallery-muted - Secondary text.
- * @cssprop --gallery-tile-bg - Tile and skeleton background.
- * @cssprop --gallery-accent - Links, focus and buttons.
- * @cssprop --gallery-focus - Focus outline (an `outline` shorthand).
- * @cssprop --gallery-radius - Tile corners.
- * @cssprop --gallery-gap - Space between tiles (px).
- * @cssprop --gallery-tile-fit - object-fit of grid images.
- * @cssprop --gallery-lightbox-bg - Lightbox backdrop.
- * @cssprop --gallery-lightbox-fg - Lightbox text.
- * @cssprop --gallery-font - Font family.
+ * @cssprop [--gallery-fg=light-dark(#1d1f23, #eceef1)] - Text colour.
+ * @cssprop [--gallery-bg=light-dark(transparent, #16181c)] - Background.
+ * @cssprop [--gallery-muted=light-dark(#50555e, #b4b9c2)] - Secondary text.
+ * @cssprop [--gallery-tile-bg=light-dark(#eceef1, #2a2d33)] - Tile and skeleton background.
+ * @cssprop [--gallery-accent=light-dark(#1f5fd1, #8ab4ff)] - Links, focus and buttons.
+ * @cssprop [--gallery-focus=2px solid var(--gallery-accent)] - Focus outline of `:focus-visible` (an `outline` shorthand).
+ * @cssprop [--gallery-radius=6px] - Tile corners.
+ * @cssprop [--gallery-gap=8px] - Space between tiles (px).
+ * @cssprop [--gallery-tile-fit=cover] - object-fit of grid images.
+ * @cssprop [--gallery-lightbox-bg=rgb(10 11 13 / 0.94)] - Lightbox backdrop.
+ * @cssprop [--gallery-lightbox-fg=#f4f5f7] - Lightbox text.
+ * @cssprop [--gallery-font=system-ui, sans-serif] - Font family.
  */
 export class GalleryView extends LitElement {
   static override styles = styles;
@@ -93,6 +114,8 @@ export class GalleryView extends LitElement {
     lightbox: { converter: onByDefault },
     captions: { converter: onByDefault },
     theme: { reflect: true },
+    locale: {},
+    strings: { attribute: false },
     items: { attribute: false },
     state: { reflect: true },
     loading: { type: Boolean, reflect: true },
@@ -117,6 +140,10 @@ export class GalleryView extends LitElement {
   declare captions: boolean;
   /** `light`, `dark`, or `auto` (the visitor's preference). */
   declare theme: 'auto' | 'light' | 'dark';
+  /** Language of the element's words (`en`, `de`, `fr`; `de-AT` uses `de`); default: the page's `lang`. */
+  declare locale: string | undefined;
+  /** The app's own words, over those of the locale (any subset of the keys). */
+  declare strings: Partial<GalleryViewStrings> | undefined;
   /** Items the app provides itself; when set, nothing is fetched. */
   declare items: GalleryItem[] | undefined;
   /** Reflected for styling: `loading`, `ready`, `empty` or `error`. */
@@ -174,6 +201,11 @@ export class GalleryView extends LitElement {
   /** Closes the lightbox if it is open. */
   close(): void {
     this.lightboxInstance?.close();
+  }
+
+  /** The words in use: the locale's table with `strings` on top. */
+  get text(): GalleryViewStrings {
+    return translate(this, en, loaders, this.locale, this.strings);
   }
 
   itemCount(): number {
@@ -245,6 +277,7 @@ export class GalleryView extends LitElement {
         itemLabel,
         originalUrl,
         icons: { note: icon(NOTE), file: icon(FILE) },
+        strings: () => this.text,
         opened: (index, item) => this.dispatchEvent(new GalleryItemOpenEvent({ rid: item.rid, index, item })),
         closed: (rid) => this.dispatchEvent(new GalleryLightboxCloseEvent(rid)),
       });
@@ -264,30 +297,33 @@ export class GalleryView extends LitElement {
 
   private announcement(): string {
     const count = this.itemCount();
+    const t = this.text;
     switch (this.state) {
       case 'loading':
-        return 'Loading gallery…';
+        return t.loading;
       case 'empty':
-        return 'This gallery is empty.';
+        return t.empty;
       case 'error':
         return this.errorText();
       default:
-        return this.loading ? 'Loading more items…' : `${count} ${count === 1 ? 'item' : 'items'}`;
+        return this.loading ? t.loadingMore : format(count === 1 ? t.itemsOne : t.itemsOther, { count });
     }
   }
 
   private errorText(): string {
     const error = this.pages.error;
+    const t = this.text;
     if (!error) return '';
-    if (error.status === 403) return 'You are not allowed to see this gallery.';
-    if (error.status === 404) return 'This gallery does not exist.';
-    if (error.status === 0) return 'The gallery could not be reached. Check the connection and try again.';
-    return `The gallery could not be loaded (${error.message}).`;
+    if (error.status === 403) return t.forbidden;
+    if (error.status === 404) return t.notFound;
+    if (error.status === 0) return t.network;
+    return format(t.failed, { message: error.message });
   }
 
   private renderBody(): TemplateResult {
+    const t = this.text;
     const retry = html`<button class="retry" part="retry-button" type="button" @click=${() => this.pages.retry()}>
-      Try again
+      ${t.retry}
     </button>`;
     if (this.state === 'error') {
       return html`<div class="state" part="error" data-status=${this.pages.error?.status ?? 0}>
@@ -295,7 +331,7 @@ export class GalleryView extends LitElement {
       </div>`;
     }
     if (this.state === 'empty') {
-      return html`<div class="state" part="empty"><slot name="empty"><p>This gallery is empty.</p></slot></div>`;
+      return html`<div class="state" part="empty"><slot name="empty"><p>${t.empty}</p></slot></div>`;
     }
     const v = virtualizer;
     if (this.state === 'loading' || !v || this.size.width === 0) {
@@ -317,10 +353,11 @@ export class GalleryView extends LitElement {
       layout: this.layout === 'masonry' || this.layout === 'list' ? this.layout : 'grid',
       captions: this.captions,
       sizes,
+      kinds: t,
       onActivate: (index, element) => void this.activate(index, element),
     };
     const pageError = this.pages.error && !this.items;
-    return html`<div class="grid ${options.layout}" part="grid" role="list" aria-label="Gallery" @rangeChanged=${this.onRange}>
+    return html`<div class="grid ${options.layout}" part="grid" role="list" aria-label=${t.gallery} @rangeChanged=${this.onRange}>
         <div virtualizer-sizer aria-hidden="true"></div>
         ${v.virtualize({
           items: this.viewItems() as (GalleryItem | undefined)[],

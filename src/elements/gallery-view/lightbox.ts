@@ -11,6 +11,19 @@ import {
 } from 'lit';
 import type { GalleryItem } from '../../api/types.ts';
 import type { imageSource, itemLabel, originalUrl } from './media.ts';
+import type { GalleryViewStrings, LightboxStrings } from './strings.ts';
+
+/** English words of the lightbox: they load with it (the element's table holds those of the grid). */
+const english: LightboxStrings = {
+  viewer: 'Media viewer',
+  position: '{label} ({index} of {count})',
+  counter: '{index} / {count}',
+  previous: 'Previous',
+  next: 'Next',
+  close: 'Close',
+  download: 'Download',
+  itemLoading: 'Loading…',
+};
 
 /**
  * What the element lends the lightbox: helpers and event dispatch. This chunk then shares no module with
@@ -21,6 +34,8 @@ export interface LightboxKit {
   itemLabel: typeof itemLabel;
   originalUrl: typeof originalUrl;
   icons: { note: TemplateResult; file: TemplateResult };
+  /** The element's words in its current language. */
+  strings(): GalleryViewStrings;
   /** Dispatches `gallery-item-open`; false when a listener cancelled it. */
   opened(index: number, item: GalleryItem): boolean;
   /** Dispatches `gallery-lightbox-close`. */
@@ -74,8 +89,11 @@ export class Lightbox implements ReactiveController {
     this.host.requestUpdate();
     await this.host.updateComplete;
     const dialog = this.dialog();
-    if (dialog && !dialog.open) dialog.showModal();
-    this.focusInitial();
+    // showModal() would focus the first control, a video's own player when the item is a video, which
+    // keeps the arrow keys for seeking: a fresh lightbox starts on its close button instead.
+    const opening = dialog !== null && !dialog.open;
+    if (opening) dialog.showModal();
+    this.focusInitial(opening);
     this.preloadAround(index);
     return true;
   }
@@ -157,20 +175,22 @@ export class Lightbox implements ReactiveController {
     const count = this.host.itemCount();
     const caption = typeof item?.caption === 'string' ? item.caption : '';
     const description = typeof item?.description === 'string' ? item.description : '';
-    const label = item ? `${this.kit.itemLabel(item)} (${index + 1} of ${count})` : 'Media viewer';
+    const t = words(this.kit);
+    const position = { index: index + 1, count };
+    const label = item ? fill(t.position, { ...position, label: this.kit.itemLabel(item) }) : t.viewer;
     const content = html`<div class="stage" part="lightbox-stage" @pointerdown=${this.onPointerDown} @pointerup=${this.onPointerUp}>
         ${lightboxMedia(item, this.kit)}
       </div>
       <div class="meta" part="lightbox-meta">
         ${caption ? html`<p part="lightbox-caption">${caption}</p>` : nothing}
         ${description ? html`<p part="lightbox-description">${description}</p>` : nothing}
-        <p part="lightbox-counter">${index + 1} / ${count}</p>
+        <p part="lightbox-counter">${fill(t.counter, position)}</p>
       </div>
-      <button class="nav prev" part="lightbox-prev" type="button" aria-label="Previous"
+      <button class="nav prev" part="lightbox-prev" type="button" aria-label=${t.previous}
         aria-disabled=${index <= 0 ? 'true' : 'false'} @click=${() => this.go(index - 1)}>‹</button>
-      <button class="nav next" part="lightbox-next" type="button" aria-label="Next"
+      <button class="nav next" part="lightbox-next" type="button" aria-label=${t.next}
         aria-disabled=${index >= count - 1 ? 'true' : 'false'} @click=${() => this.go(index + 1)}>›</button>
-      <button class="nav close" part="lightbox-close" type="button" aria-label="Close" data-autofocus
+      <button class="nav close" part="lightbox-close" type="button" aria-label=${t.close} data-autofocus
         @click=${() => this.close()}>×</button>`;
     return html`<dialog class="lightbox" part="lightbox" aria-label=${label} @close=${this.onClose}
       @keydown=${this.onKeydown} @click=${this.onClick}>${this.isOpen ? content : nothing}</dialog>`;
@@ -192,10 +212,10 @@ export class Lightbox implements ReactiveController {
     return [...dialog.querySelectorAll<HTMLElement>('button, a[href], video, audio, [tabindex="0"]')];
   }
 
-  private focusInitial(): void {
+  private focusInitial(opening: boolean): void {
     const dialog = this.dialog();
     const inside = dialog?.contains(activeElementDeep());
-    if (!inside) dialog?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    if (opening || !inside) dialog?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
   }
 
   /** Tab and Shift+Tab cycle inside the dialog, never out to the browser's own interface. */
@@ -230,6 +250,16 @@ export class Lightbox implements ReactiveController {
   }
 }
 
+/** The lightbox's words in the element's language (English under whatever the table lacks). */
+const words = (kit: LightboxKit): LightboxStrings => ({ ...english, ...kit.strings() });
+
+/** Fills `{name}` placeholders (a copy of the shared one: this chunk imports nothing of the entry's). */
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
+}
+
 /** The focused element, looking through open shadow roots. */
 export function activeElementDeep(): HTMLElement | null {
   let active = document.activeElement;
@@ -240,7 +270,7 @@ export function activeElementDeep(): HTMLElement | null {
 /** What the lightbox stage shows: the image at screen size, the video from its original, a player, a link. */
 export function lightboxMedia(item: GalleryItem | undefined, kit: LightboxKit): TemplateResult {
   const { imageSource, itemLabel, originalUrl, icons } = kit;
-  if (!item) return html`<p part="lightbox-loading">Loading…</p>`;
+  if (!item) return html`<p part="lightbox-loading">${words(kit).itemLoading}</p>`;
   const label = itemLabel(item);
   const original = originalUrl(item);
   if (item.type === 'video' && original) {
@@ -276,7 +306,7 @@ export function lightboxMedia(item: GalleryItem | undefined, kit: LightboxKit): 
   }
   return html`<div class="icon">
     ${icons.file}<span>${item.filename}</span>
-    ${original ? html`<a href=${original} download=${item.filename} part="lightbox-download">Download</a>` : nothing}
+    ${original ? html`<a href=${original} download=${item.filename} part="lightbox-download">${words(kit).download}</a>` : nothing}
   </div>`;
 }
 

@@ -9,6 +9,8 @@ export interface TileOptions {
   captions: boolean;
   /** The `sizes` attribute: the tile's rendered width. */
   sizes: string;
+  /** Spoken before the label of video and audio tiles, in the element's language. */
+  kinds: { video: string; audio: string };
   onActivate: (index: number, tile: HTMLElement) => void;
 }
 
@@ -27,7 +29,7 @@ export function placeholderTile(): TemplateResult {
 
 export function tile(item: GalleryItem, index: number, options: TileOptions): TemplateResult {
   const label = itemLabel(item);
-  const kind = item.type === 'video' ? 'Video' : item.type === 'audio' ? 'Audio' : 'Image';
+  const kind = item.type === 'video' ? options.kinds.video : item.type === 'audio' ? options.kinds.audio : '';
   const source = item.type === 'image' || item.type === 'video' ? imageSource(item) : null;
   const media = source
     ? html`<img
@@ -61,7 +63,7 @@ export function tile(item: GalleryItem, index: number, options: TileOptions): Te
       class="media"
       part="tile-button"
       type="button"
-      aria-label=${item.type === 'image' ? label : `${kind}: ${label}`}
+      aria-label=${kind ? `${kind}: ${label}` : label}
       @click=${(event: Event) => options.onActivate(index, event.currentTarget as HTMLElement)}
     >
       ${media}

@@ -1,13 +1,15 @@
 // The live calls the player makes, through the typed client: finding a stream's playlist and the
-// admin bar's start / stop / reset. One small module so the element never builds URLs itself.
-import { GalleryClient } from '../../api/client.ts';
+// admin bar's start / stop / reset. One small module so the element never builds URLs itself. It uses the
+// client's transport alone, not the whole client with every namespace: the player's initial chunk stays small.
 import { ApiError } from '../../api/errors.ts';
+import type { LiveListResponse, LiveStateResponse } from '../../api/live.ts';
+import { Transport } from '../../api/transport.ts';
 import type { LiveEntry } from '../../api/types.ts';
 
 export { ApiError };
 
-const client = (baseUrl: string, token: string) =>
-  new GalleryClient({ baseUrl: baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`, token });
+const transport = (baseUrl: string, token: string) =>
+  new Transport({ baseUrl: baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`, token });
 
 /** The stream's entry from live.list (the API has no single-stream read); 404 ApiError when absent. */
 export async function findStream(
@@ -16,7 +18,15 @@ export async function findStream(
   liveid: string,
   signal?: AbortSignal,
 ): Promise<LiveEntry> {
-  const { live_streams } = await client(baseUrl, token).live.list({ signal });
+  const { live_streams } = await transport(baseUrl, token).call<LiveListResponse>(
+    'live.list',
+    'GET',
+    'read',
+    {},
+    {
+      signal,
+    },
+  );
   const entry = live_streams.find((s) => s.liveid === liveid);
   if (!entry) {
     throw new ApiError({
@@ -35,6 +45,13 @@ export async function runOperation(
   operation: 'start' | 'stop' | 'reset',
   liveid: string,
 ): Promise<{ state: string; note: string }> {
-  const result = await client(baseUrl, token).live[operation]({ liveid });
+  const result = await transport(baseUrl, token).call<LiveStateResponse>(
+    `live.${operation}`,
+    'GET',
+    'write',
+    {
+      liveid,
+    },
+  );
   return { state: String(result.state), note: result.note ?? '' };
 }

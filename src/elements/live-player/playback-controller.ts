@@ -17,7 +17,19 @@ export interface PlaybackOptions {
   stallTimeoutMs: number;
 }
 
-type StateListener = (state: LivePlayerState, message: string) => void;
+/** Which sentence the element shows for a state (the element words it in its language). */
+export type PlaybackMessage =
+  | ''
+  | 'connecting'
+  | 'waiting'
+  | 'ended'
+  | 'stalled'
+  | 'reconnecting'
+  | 'unsupported'
+  | 'cannotPlay'
+  | 'unreachable';
+
+type StateListener = (state: LivePlayerState, message: PlaybackMessage) => void;
 
 /** How often a stream that is not on air yet is asked for again: 1 s keeps "plays within 3 s" true. */
 const WAIT_RETRY_MS = 1000;
@@ -40,7 +52,7 @@ export class PlaybackController implements ReactiveController {
   private hls: Hls | undefined;
   private generation = 0;
   private state: LivePlayerState = 'idle';
-  private message = '';
+  private message: PlaybackMessage = '';
   private watchdog: ReturnType<typeof setInterval> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private recoveries = 0;
@@ -70,15 +82,15 @@ export class PlaybackController implements ReactiveController {
     this.video = video;
     this.src = src;
     this.options = options;
-    this.setState('waiting', 'Connecting to the stream…');
-    this.listen(video, 'ended', () => this.setState('ended', 'Stream ended.'));
+    this.setState('waiting', 'connecting');
+    this.listen(video, 'ended', () => this.setState('ended', 'ended'));
     this.watchdog = setInterval(() => this.tick(), WATCHDOG_MS);
     // hls.js is a large module: fetched only now, when there is something to play.
     const { default: HlsClass } = await import('hls.js');
     if (generation !== this.generation) return;
     if (HlsClass.isSupported()) this.startHls(HlsClass);
     else if (video.canPlayType('application/vnd.apple.mpegurl')) void this.startNative(generation);
-    else this.setState('error', 'This browser cannot play live streams.');
+    else this.setState('error', 'unsupported');
   }
 
   /**
@@ -136,7 +148,7 @@ export class PlaybackController implements ReactiveController {
   private startHls(HlsClass: typeof Hls): void {
     const video = this.video as HTMLVideoElement;
     const notOnAir = () => {
-      if (this.state !== 'ended') this.setState('waiting', 'Waiting for the stream…');
+      if (this.state !== 'ended') this.setState('waiting', 'waiting');
     };
     const hls = new HlsClass({
       manifestLoadPolicy: waitingPolicy(notOnAir),
@@ -189,7 +201,7 @@ export class PlaybackController implements ReactiveController {
       });
       return;
     }
-    this.setState('error', 'The stream cannot be played.');
+    this.setState('error', 'cannotPlay');
   }
 
   private async startNative(generation: number): Promise<void> {
@@ -202,7 +214,7 @@ export class PlaybackController implements ReactiveController {
       );
       if (generation !== this.generation) return;
       if (status === 200) break;
-      if (status === 404) this.setState('waiting', 'Waiting for the stream…');
+      if (status === 404) this.setState('waiting', 'waiting');
       await new Promise((resolve) => {
         this.retryTimer = setTimeout(resolve, WAIT_RETRY_MS);
       });
@@ -229,12 +241,12 @@ export class PlaybackController implements ReactiveController {
   /** Retries `resume` after a growing delay; gives up after RECOVERY_ATTEMPTS in a row. */
   private recover(resume: () => void): void {
     if (this.recoveries >= RECOVERY_ATTEMPTS) {
-      this.setState('error', 'The stream could not be reached.');
+      this.setState('error', 'unreachable');
       return;
     }
     const delay = Math.min(1000 * 2 ** this.recoveries, RECOVERY_MAX_DELAY_MS);
     this.recoveries++;
-    if (this.state === 'playing') this.setState('stalled', 'Connection lost, reconnecting…');
+    if (this.state === 'playing') this.setState('stalled', 'reconnecting');
     const generation = this.generation;
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => {
@@ -259,16 +271,15 @@ export class PlaybackController implements ReactiveController {
       !video.paused &&
       now - this.lastProgressAt > this.options.stallTimeoutMs
     ) {
-      if (this.endlist) this.setState('ended', 'Stream ended.');
-      else if (this.state !== 'stalled')
-        this.setState('stalled', 'The stream has stalled; waiting for it to resume…');
+      if (this.endlist) this.setState('ended', 'ended');
+      else if (this.state !== 'stalled') this.setState('stalled', 'stalled');
     }
     const latency = this.hls ? this.hls.latency : nativeLatency(video);
     this.latency = Number.isFinite(latency) && latency > 0 ? latency : null;
     this.host.requestUpdate();
   }
 
-  private setState(state: LivePlayerState, message: string): void {
+  private setState(state: LivePlayerState, message: PlaybackMessage): void {
     if (state === this.state && message === this.message) return;
     this.state = state;
     this.message = message;

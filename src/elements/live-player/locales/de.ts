@@ -1,0 +1,30 @@
+// German words of <live-player> (a lazy chunk: only pages in German load it).
+import type { LivePlayerStrings } from '../strings.ts';
+
+export const de: LivePlayerStrings = {
+  liveStream: 'Livestream',
+  lookingUp: 'Stream wird gesucht…',
+  connecting: 'Verbindung zum Stream wird aufgebaut…',
+  waiting: 'Warten auf den Stream…',
+  ended: 'Stream beendet.',
+  stalled: 'Der Stream stockt; warten, bis er weiterläuft…',
+  reconnecting: 'Verbindung verloren, neuer Versuch…',
+  unsupported: 'Dieser Browser kann keine Livestreams abspielen.',
+  cannotPlay: 'Der Stream kann nicht abgespielt werden.',
+  unreachable: 'Der Stream ist nicht erreichbar.',
+  notFound: 'Diesen Livestream gibt es nicht.',
+  loadFailed: 'Der Stream konnte nicht geladen werden.',
+  liveControls: 'Live-Steuerung',
+  live: 'Live',
+  jumpToLive: 'Zum Live-Bild springen',
+  latency: 'Verzögerung: {seconds} s',
+  latencyUnknown: 'Verzögerung: –',
+  quality: 'Qualität',
+  auto: 'Automatisch',
+  administration: 'Stream-Verwaltung',
+  start: 'Stream starten',
+  stop: 'Stream stoppen',
+  reset: 'Stream zurücksetzen',
+  state: 'Status:',
+  note: 'Hinweis zu Kosten:',
+};

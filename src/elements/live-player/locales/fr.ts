@@ -1,0 +1,30 @@
+// French words of <live-player> (a lazy chunk: only pages in French load it).
+import type { LivePlayerStrings } from '../strings.ts';
+
+export const fr: LivePlayerStrings = {
+  liveStream: 'Flux en direct',
+  lookingUp: 'Recherche du flux…',
+  connecting: 'Connexion au flux…',
+  waiting: 'En attente du flux…',
+  ended: 'Flux terminé.',
+  stalled: 'Le flux est bloqué ; en attente de la reprise…',
+  reconnecting: 'Connexion perdue, reconnexion…',
+  unsupported: 'Ce navigateur ne peut pas lire les flux en direct.',
+  cannotPlay: 'Le flux ne peut pas être lu.',
+  unreachable: 'Le flux est injoignable.',
+  notFound: 'Ce flux en direct n’existe pas.',
+  loadFailed: 'Le flux n’a pas pu être chargé.',
+  liveControls: 'Commandes du direct',
+  live: 'Direct',
+  jumpToLive: 'Revenir au direct',
+  latency: 'Latence : {seconds} s',
+  latencyUnknown: 'Latence : –',
+  quality: 'Qualité',
+  auto: 'Automatique',
+  administration: 'Administration du flux',
+  start: 'Démarrer le flux',
+  stop: 'Arrêter le flux',
+  reset: 'Réinitialiser le flux',
+  state: 'État :',
+  note: 'Note sur les frais :',
+};

@@ -1,0 +1,63 @@
+// The words of <live-player> in English (inline); German and French load on demand from locales/.
+import type { TableLoaders } from '../shared/i18n.ts';
+
+export interface LivePlayerStrings {
+  liveStream: string;
+  lookingUp: string;
+  connecting: string;
+  waiting: string;
+  ended: string;
+  stalled: string;
+  reconnecting: string;
+  unsupported: string;
+  cannotPlay: string;
+  unreachable: string;
+  notFound: string;
+  loadFailed: string;
+  liveControls: string;
+  live: string;
+  jumpToLive: string;
+  latency: string;
+  latencyUnknown: string;
+  quality: string;
+  auto: string;
+  administration: string;
+  start: string;
+  stop: string;
+  reset: string;
+  state: string;
+  note: string;
+}
+
+export const en: LivePlayerStrings = {
+  liveStream: 'Live stream',
+  lookingUp: 'Looking up the stream…',
+  connecting: 'Connecting to the stream…',
+  waiting: 'Waiting for the stream…',
+  ended: 'Stream ended.',
+  stalled: 'The stream has stalled; waiting for it to resume…',
+  reconnecting: 'Connection lost, reconnecting…',
+  unsupported: 'This browser cannot play live streams.',
+  cannotPlay: 'The stream cannot be played.',
+  unreachable: 'The stream could not be reached.',
+  notFound: 'This live stream does not exist.',
+  loadFailed: 'The stream could not be loaded.',
+  liveControls: 'Live controls',
+  live: 'Live',
+  jumpToLive: 'Jump to live',
+  latency: 'Latency: {seconds} s',
+  latencyUnknown: 'Latency: –',
+  quality: 'Quality',
+  auto: 'Auto',
+  administration: 'Stream administration',
+  start: 'Start stream',
+  stop: 'Stop stream',
+  reset: 'Reset stream',
+  state: 'State:',
+  note: 'Note on charges:',
+};
+
+export const loaders: TableLoaders<LivePlayerStrings> = {
+  de: () => import('./locales/de.ts').then((module) => module.de),
+  fr: () => import('./locales/fr.ts').then((module) => module.fr),
+};
