@@ -27,6 +27,8 @@ export interface GalleryServer {
 }
 
 const MAX_REQUEST_HEAD_BYTES = 4 * 1024 * 1024;
+/** How long close() waits for requests in flight before it cuts their connections. */
+const CLOSE_GRACE_MS = 3000;
 
 /** Malformed or too large request heads still get the JSON failure envelope, then the socket closes. */
 function answerClientError(error: Error & { code?: string }, socket: Socket): void {
@@ -128,7 +130,16 @@ export function buildServer(options: ServerOptions): GalleryServer {
       if (!origin) origin = address.replace('[::1]', 'localhost');
       return `${origin}/v2/`;
     },
-    close: () => app.close(),
+    async close() {
+      // Requests in flight get a moment to finish; a client that keeps a connection busy (a player
+      // streaming, a stalled upload) must not hold a shutdown, or a test run, hostage.
+      const force = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(force);
+      }
+    },
   };
 }
 

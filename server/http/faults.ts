@@ -1,14 +1,23 @@
 // Fault injection for reliability tests, off unless asked for (ServerOptions.faults, `--faults`, or the
 // GALLERY_FAULTS environment variable): a share of requests answering 500, upload bodies cut off midway,
-// added latency. Written as `error=0.3,drop=0.1,latency=20,ops=upload|gallery.get_items,seed=7`.
+// upload URLs judged expired, added latency. Written as
+// `error=0.3,drop=0.1,expire=0.05,latency=20,ops=upload|gallery.get_items,seed=7`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { denied } from '../errors.ts';
 import { seededRandom } from '../random.ts';
+import { EXPIRED_UPLOAD_URL } from '../services/upload-urls.ts';
+import { sendFailure } from './envelope.ts';
 
 export interface FaultOptions {
   /** Share (0-1) of matching requests answered with a 500 `internal` before they do anything. */
   errorRate?: number;
   /** Share (0-1) of matching upload POSTs whose connection is destroyed midway through the body. */
   dropRate?: number;
+  /**
+   * Share (0-1) of matching upload POSTs answered as if their signed URL had expired (403), as happens
+   * to a URL fetched early in a long queue; a good client asks for a fresh URL.
+   */
+  expireRate?: number;
   /** Milliseconds added to every matching request. */
   latencyMs?: number;
   /** Operation names (`gallery.get_items`, `upload` for the upload POST); empty = every operation. */
@@ -31,6 +40,7 @@ export function parseFaults(spec: string): FaultOptions {
     };
     if (key === 'error') faults.errorRate = rate();
     else if (key === 'drop') faults.dropRate = rate();
+    else if (key === 'expire') faults.expireRate = rate();
     else if (key === 'latency' && number >= 0 && number <= 60_000) faults.latencyMs = number;
     else if (key === 'seed' && Number.isInteger(number)) faults.seed = number;
     else if (key === 'ops') faults.operations = raw.split('|').filter(Boolean);
@@ -66,6 +76,11 @@ export function installFaults(app: FastifyInstance, faults: FaultOptions): void 
         if (seen >= cutAt) request.raw.socket.destroy();
       });
       return;
+    }
+    if (operation === 'upload' && faults.expireRate && next() < faults.expireRate) {
+      const expired = denied(EXPIRED_UPLOAD_URL);
+      reply.header('connection', 'close');
+      return sendFailure(request, reply, expired.status, expired.code, expired.message);
     }
     if (faults.errorRate && next() < faults.errorRate) {
       reply.header('connection', 'close');

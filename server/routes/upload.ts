@@ -105,6 +105,12 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext, s
           reply.header('connection', 'close');
           throw toServiceError(error, maxBytes);
         }
+        // A client whose connection is gone saw a failure and sends the file again: storing this copy
+        // too would give two assets for one file.
+        if (request.raw.socket?.destroyed) {
+          await rm(file.tempPath, { force: true });
+          throw invalid('body', 'arrived, but the connection closed before the upload was stored');
+        }
         const asset = await services.assets.ingest({
           ...file,
           fid: target.rid ? null : target.fid,

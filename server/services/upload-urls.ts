@@ -52,6 +52,9 @@ export function signUploadUrl(ctx: ServerContext, target: UploadUrlTarget = {}):
   return `${ctx.publicUrl()}/upload?${query.toString()}`;
 }
 
+/** What an expired upload URL answers: clients recognise it and ask for a fresh URL. */
+export const EXPIRED_UPLOAD_URL = 'The upload URL has expired; request a new upload URL';
+
 /** Throws 403 permission_denied when the URL was tampered with, has expired or is another account's. */
 export function verifyUploadUrl(ctx: ServerContext, query: Record<string, unknown>): VerifiedUploadUrl {
   const field = (name: string): string | undefined => {
@@ -76,7 +79,7 @@ export function verifyUploadUrl(ctx: ServerContext, query: Record<string, unknow
     throw denied('The upload URL signature does not match; request a new upload URL');
   }
   if (!/^\d{1,12}$/.test(d) || Number(d) * 1000 <= ctx.clock.now()) {
-    throw denied('The upload URL has expired; request a new upload URL');
+    throw denied(EXPIRED_UPLOAD_URL);
   }
   return { fid: addtofid === '0' ? null : addtofid, rid: rid || null, type: rid ? type : null };
 }

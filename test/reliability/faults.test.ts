@@ -1,8 +1,16 @@
-// The fault injector itself: off by default, 500s at the asked share for the asked operations, latency.
+// The fault injector itself: off by default, 500s at the asked share for the asked operations, upload bodies
+// cut off (never leaving an asset the client did not hear of), expired upload URLs, latency.
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseFaults } from '../../server/http/faults.ts';
-import { startTestServer } from '../helpers/server.ts';
+import { createGallery, tinyPng, uploadFile, waitFor } from '../helpers/seed.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+async function assetCount(t: TestServer): Promise<number> {
+  return (await t.call('asset.list', { items_per_page: 1 })).body.items_data.items_count;
+}
 
 describe('fault injection', () => {
   it('reads the fault spec and refuses a bad one', () => {
@@ -13,7 +21,9 @@ describe('fault injection', () => {
       operations: ['upload', 'ping'],
       seed: 7,
     });
+    assert.deepEqual(parseFaults('expire=0.05'), { expireRate: 0.05 });
     assert.throws(() => parseFaults('error=2'), /between 0 and 1/);
+    assert.throws(() => parseFaults('expire=-1'), /between 0 and 1/);
     assert.throws(() => parseFaults('nonsense'), /cannot read/);
   });
 
@@ -51,6 +61,53 @@ describe('fault injection', () => {
       const started = performance.now();
       assert.equal((await t.call('ping')).status, 200);
       assert.ok(performance.now() - started >= 140);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('cuts off about the asked share of upload bodies, and only what the client saw succeed is stored', async () => {
+    const t = await startTestServer({ faults: { dropRate: 0.4, operations: ['upload'], seed: 5 } });
+    try {
+      const g = await createGallery(t);
+      // Small bodies arrive in one chunk, so the cut can only come after the whole body was read: the
+      // server must still not store a file whose client saw the connection die.
+      const files = Array.from({ length: 30 }, (_, i) =>
+        i % 3 === 0 ? new Uint8Array(300 * 1024).fill(i) : tinyPng(4 + i, 3),
+      );
+      let succeeded = 0;
+      let dropped = 0;
+      for (const [i, bytes] of files.entries()) {
+        try {
+          const { status } = await uploadFile(g.upload_url, { name: `f${i}.png`, bytes });
+          assert.equal(status, 200);
+          succeeded++;
+        } catch {
+          dropped++;
+        }
+      }
+      assert.ok(dropped >= 5 && dropped <= 20, `${dropped} of 30 dropped`);
+      // The server may finish reading a cut-off request after the client gave up: give it that moment.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(await assetCount(t), succeeded);
+      assert.equal(
+        (await t.call('gallery.get_items', { fid: g.fid })).body.folder.items_data.items_count,
+        succeeded,
+      );
+      await waitFor(async () => readdirSync(join(t.dataDir, 'tmp')).length === 0, { timeoutMs: 3000 });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers the asked share of uploads as an expired upload URL (403), storing nothing', async () => {
+    const t = await startTestServer({ faults: { expireRate: 1, operations: ['upload'] } });
+    try {
+      const g = await createGallery(t);
+      const { status, body } = await uploadFile(g.upload_url, { name: 'late.png', bytes: tinyPng() });
+      assert.deepEqual([status, body.success, body.code], [403, false, 'permission_denied']);
+      assert.match(body.message, /upload URL has expired/);
+      assert.equal(await assetCount(t), 0);
     } finally {
       await t.close();
     }
