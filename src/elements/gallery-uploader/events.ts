@@ -52,6 +52,12 @@ export interface UploadErrorDetail {
   message: string;
 }
 
+export interface UploadRetryDetail {
+  file: UploadFileInfo;
+  /** The attempt about to start: 2 for the first retry. */
+  attempt: number;
+}
+
 export interface UploadCompleteDetail {
   successful: { file: UploadFileInfo; rid: string }[];
   failed: { file: UploadFileInfo; message: string }[];
@@ -87,6 +93,14 @@ export class GalleryUploadErrorEvent extends Event {
   }
 }
 
+/** A file is sent again, on a fresh upload URL, after a passing failure (5xx, 429, no answer, expired URL). */
+export class GalleryUploadRetryEvent extends Event {
+  static readonly type = 'gallery-upload-retry';
+  constructor(readonly detail: UploadRetryDetail) {
+    super(GalleryUploadRetryEvent.type, init);
+  }
+}
+
 export class GalleryUploadCompleteEvent extends Event {
   static readonly type = 'gallery-upload-complete';
   constructor(readonly detail: UploadCompleteDetail) {
@@ -100,6 +114,7 @@ declare global {
     'gallery-upload-progress': GalleryUploadProgressEvent;
     'gallery-upload-success': GalleryUploadSuccessEvent;
     'gallery-upload-error': GalleryUploadErrorEvent;
+    'gallery-upload-retry': GalleryUploadRetryEvent;
     'gallery-upload-complete': GalleryUploadCompleteEvent;
   }
   interface HTMLElementEventMap {
@@ -107,6 +122,7 @@ declare global {
     'gallery-upload-progress': GalleryUploadProgressEvent;
     'gallery-upload-success': GalleryUploadSuccessEvent;
     'gallery-upload-error': GalleryUploadErrorEvent;
+    'gallery-upload-retry': GalleryUploadRetryEvent;
     'gallery-upload-complete': GalleryUploadCompleteEvent;
   }
 }

@@ -100,6 +100,13 @@ const hostStyles = css`
     outline-offset: 2px;
   }
 
+  .retrying {
+    margin: 0.5rem 0 0;
+    color: var(--gallery-uploader-muted);
+  }
+  .retrying[hidden] {
+    display: none;
+  }
   .errors {
     margin: 0.5rem 0 0;
     padding: 0.5rem 0.75rem;

@@ -58,11 +58,13 @@ const UPPY_OPTIONS = [
  * @fires gallery-upload-progress - Bytes sent for one file; `detail.file`, `bytesUploaded`, `bytesTotal`, `percentage`.
  * @fires gallery-upload-success - One file became an asset; `detail.file`, `rid`, `fid`, `asset`. Bubbles and is composed, so a `<gallery-view>` anywhere on the page can refresh.
  * @fires gallery-upload-error - One file failed for good; `detail.file`, `status`, `code`, `message` (readable).
+ * @fires gallery-upload-retry - One file is sent again on a fresh upload URL after a passing failure (5xx, 429, no answer, an expired URL); `detail.file`, `attempt`. Up to four tries, then up to three more rounds of four after 1, 3 and 8 s, before a failure counts.
  * @fires gallery-upload-complete - A batch ended; `detail.successful`, `detail.failed`.
  *
  * @csspart dashboard - The Uppy Dashboard's container.
  * @csspart errors - The list of failed files with their messages.
  * @csspart error - One failed file.
+ * @csspart retry-status - The line (a polite live region) saying how many files are being retried.
  * @csspart url-form - The "upload from a URL" form.
  * @csspart url-input - Its URL field.
  * @csspart url-submit - Its import button.
@@ -253,6 +255,7 @@ export class GalleryUploader extends LitElement {
     return html`
       <div class="dashboard" part="dashboard" role="region" aria-label=${strings.dashboardLabel}></div>
       <div role="alert">${this.#renderErrors(strings)}</div>
+      ${this.#renderRetrying(strings)}
       ${this.token && !this.noUrlImport ? this.#renderUrlForm(strings) : nothing}
     `;
   }
@@ -271,6 +274,14 @@ export class GalleryUploader extends LitElement {
         <button type="button" @click=${() => (this._errors = [])}>${strings.dismissErrors}</button>
       </section>
     `;
+  }
+
+  #renderRetrying(strings: UploaderStrings) {
+    const count = this.#uploads.retrying;
+    // Always in the DOM: a live region that appears together with its text is often not announced.
+    return html`<p class="retrying" part="retry-status" role="status" ?hidden=${count === 0}>
+      ${count > 0 ? format(strings.retrying, { count }) : nothing}
+    </p>`;
   }
 
   #renderUrlForm(strings: UploaderStrings) {

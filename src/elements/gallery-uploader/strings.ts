@@ -10,6 +10,7 @@ export interface UploaderStrings {
   dashboardLabel: string;
   errorsHeading: string;
   dismissErrors: string;
+  retrying: string;
   tooLarge: string;
   forbidden: string;
   badRequest: string;
@@ -38,6 +39,7 @@ const en: UploaderStrings = {
   dashboardLabel: 'Upload files to the gallery',
   errorsHeading: 'Upload problems',
   dismissErrors: 'Dismiss',
+  retrying: 'Retrying {count} upload(s) after a passing failure…',
   tooLarge: 'The file is larger than the server accepts.',
   forbidden: 'Uploading is not allowed with these credentials.',
   badRequest: 'The server refused the upload request.',
@@ -66,6 +68,7 @@ const de: UploaderStrings = {
   dashboardLabel: 'Dateien in die Galerie hochladen',
   errorsHeading: 'Probleme beim Hochladen',
   dismissErrors: 'Schließen',
+  retrying: 'Neuer Versuch für {count} Upload(s) nach einem vorübergehenden Fehler …',
   tooLarge: 'Die Datei ist größer, als der Server annimmt.',
   forbidden: 'Mit diesen Zugangsdaten ist das Hochladen nicht erlaubt.',
   badRequest: 'Der Server hat die Anfrage abgelehnt.',
@@ -94,6 +97,7 @@ const fr: UploaderStrings = {
   dashboardLabel: 'Envoyer des fichiers dans la galerie',
   errorsHeading: 'Problèmes d’envoi',
   dismissErrors: 'Fermer',
+  retrying: 'Nouvel essai pour {count} envoi(s) après un échec passager…',
   tooLarge: 'Le fichier dépasse la taille acceptée par le serveur.',
   forbidden: 'Ces identifiants ne permettent pas d’envoyer des fichiers.',
   badRequest: 'Le serveur a refusé la requête d’envoi.',

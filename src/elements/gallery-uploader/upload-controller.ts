@@ -7,6 +7,7 @@ import {
   GalleryUploadCompleteEvent,
   GalleryUploadErrorEvent,
   GalleryUploadProgressEvent,
+  GalleryUploadRetryEvent,
   GalleryUploadStartEvent,
   GalleryUploadSuccessEvent,
   type UploadCompleteDetail,
@@ -14,6 +15,7 @@ import {
   type UploadedAsset,
   type UploadFileInfo,
 } from './events.ts';
+import { RetryRounds } from './retry-rounds.ts';
 import { dashboardLocaleFor, type UploaderStrings, type UppyLocaleLike } from './strings.ts';
 import {
   failureFromError,
@@ -69,6 +71,10 @@ export class UploadController implements ReactiveController {
   #rids = new Map<string, string>();
   /** Success handlers still placing assets or dispatching: `complete` waits for them. */
   #pending = new Set<Promise<void>>();
+  /** Extra rounds for files that failed for a passing reason. */
+  readonly #retries = new RetryRounds(() => this.host.requestUpdate());
+  /** What Uppy's `complete` events said while some file still waited for a round: reported as one. */
+  #batch: { successful: Map<string, UploaderFile>; failed: Map<string, UploaderFile> } | undefined;
   readonly #id = `gallery-uploader-${++instances}`;
 
   constructor(
@@ -81,6 +87,11 @@ export class UploadController implements ReactiveController {
   /** The Uppy instance once built (undefined before the first render and after disconnect). */
   get uppy(): UploaderUppy | undefined {
     return this.#uppy;
+  }
+
+  /** Files being sent again, or waiting to be, after a passing failure. */
+  get retrying(): number {
+    return this.#retries.count;
   }
 
   /** Resolves with Uppy once the Dashboard is mounted. */
@@ -104,6 +115,8 @@ export class UploadController implements ReactiveController {
     this.#generation++;
     this.#stopA11yRepair?.();
     this.#stopA11yRepair = undefined;
+    this.#retries.clear();
+    this.#batch = undefined;
     this.#uppy?.destroy();
     this.#uppy = undefined;
     this.#ready = deferred<UploaderUppy>();
@@ -165,11 +178,19 @@ export class UploadController implements ReactiveController {
       endpoint: (file) => this.#firstUrl(uppy, file as UploaderFile),
       shouldRetry: isRetryableUpload,
       // Uppy retries on the same URL; a signed URL may be what failed, so every retry re-opens the
-      // request on a fresh one (open() again before send() is allowed and keeps the handlers).
-      onBeforeRequest: async (xhr, retryCount) => {
-        if (retryCount === 0) return;
-        const url = await this.#freshUrl().catch(() => undefined);
-        if (url) xhr.open('POST', url, true);
+      // request on a fresh one (open() again before send() is allowed and keeps the handlers). A new
+      // round got its fresh URL from `endpoint` already.
+      onBeforeRequest: async (xhr, retryCount, files) => {
+        if (retryCount > 0) {
+          const url = await this.#freshUrl().catch(() => undefined);
+          if (url) xhr.open('POST', url, true);
+        }
+        for (const file of files) {
+          const attempt = this.#retries.attempt(file.id, retryCount);
+          if (attempt === 1) continue;
+          this.#retries.resending(file.id);
+          this.host.dispatchEvent(new GalleryUploadRetryEvent({ file: fileInfo(file), attempt }));
+        }
       },
       // Failed responses become errors carrying the server's message instead of the status text.
       onAfterResponse: (xhr) => {
@@ -227,16 +248,56 @@ export class UploadController implements ReactiveController {
     });
     uppy.on('upload-success', (file, response) => {
       if (!file) return;
+      this.#retries.settle(file.id);
       const work = this.#succeeded(file, response.body);
       this.#pending.add(work);
       void work.finally(() => this.#pending.delete(work));
     });
-    uppy.on('upload-error', (file, error) => {
+    uppy.on('upload-error', (file, error, response) => {
+      const xhr = response as unknown as XMLHttpRequest | undefined;
+      const id = file?.id;
+      if (id && xhr instanceof XMLHttpRequest && isRetryableUpload(xhr)) {
+        // Another round on a fresh URL; the failure is not reported while one is to come.
+        if (this.#retries.schedule(id, () => this.#nextRound(uppy, id))) return;
+      }
+      if (id) this.#retries.settle(id);
       this.host.dispatchEvent(new GalleryUploadErrorEvent(this.#errorDetail(file, error)));
     });
-    uppy.on('complete', (result) => {
-      void this.#completed(result.successful ?? [], result.failed ?? []);
+    uppy.on('file-removed', (file) => {
+      this.#retries.settle(file.id);
+      this.#reportIfDone();
     });
+    uppy.on('complete', (result) => {
+      this.#batch ??= { successful: new Map(), failed: new Map() };
+      const batch = this.#batch;
+      for (const file of result.successful ?? []) {
+        batch.successful.set(file.id, file);
+        batch.failed.delete(file.id);
+      }
+      for (const file of result.failed ?? []) {
+        if (!this.#retries.isHeld(file.id)) batch.failed.set(file.id, file);
+      }
+      this.#reportIfDone();
+    });
+  }
+
+  /** A held file's next round: Uppy uploads it again as a batch of one (with a fresh URL from `endpoint`). */
+  #nextRound(uppy: UploaderUppy, id: string): void {
+    if (uppy !== this.#uppy || !uppy.getFile(id)) {
+      this.#retries.settle(id);
+      this.#reportIfDone();
+      return;
+    }
+    this.#retries.resending(id);
+    void uppy.retryUpload(id);
+  }
+
+  /** Reports the batch once no file of it waits for another round. */
+  #reportIfDone(): void {
+    const batch = this.#batch;
+    if (!batch || !this.#retries.idle) return;
+    this.#batch = undefined;
+    void this.#completed([...batch.successful.values()], [...batch.failed.values()]);
   }
 
   async #succeeded(file: UploaderFile, body: UploadBody | undefined): Promise<void> {
