@@ -308,6 +308,11 @@ describe('deliveries', () => {
         }),
         true,
       );
+      // The version worker emits asset.synced later: let it happen here, not in the next test's catch-all hook.
+      await waitFor(async () => {
+        const list = await server.call('asset.list', { rid: upload.body.rid });
+        return list.body.items?.[0]?.syncstatus !== 'pending';
+      });
     } finally {
       await server.call('webhook.delete', { hook_url: receiver.url }, { method: 'POST' });
       await receiver.close();
