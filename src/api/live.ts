@@ -15,9 +15,8 @@ export interface LiveCreateParams {
   type?: LiveType;
 }
 
-/** The new stream's `liveid` and its entry fields (the reference server also nests the entry). */
-export interface LiveCreateResponse extends Partial<LiveEntry> {
-  liveid: string;
+/** The new stream's `liveid` and its entry fields (decisions.md), the entry also nested whole. */
+export interface LiveCreateResponse extends LiveEntry {
   live_stream?: LiveEntry;
 }
 

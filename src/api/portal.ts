@@ -40,11 +40,19 @@ export interface PortalSetParams {
   idp_openid_user_remove?: List;
   idp_openid_domain_add?: List;
   idp_openid_domain_remove?: List;
-  /** `user:password` pairs (comma list) or a JSON array string. */
-  simple_user_add?: List;
+  /**
+   * Users to add: `user:password` pairs as a comma list string, or an array of `user:password` strings
+   * and `{ user, password }` objects (sent as a JSON array, so passwords may hold commas).
+   */
+  simple_user_add?: string | readonly (string | SimpleUser)[];
   simple_user_remove?: List;
   /** Own domain with a CNAME record already pointing at the portal. */
   cname_domain?: string;
+}
+
+export interface SimpleUser {
+  user: string;
+  password: string;
 }
 
 export interface PortalListParams {
@@ -85,8 +93,13 @@ export class PortalApi {
 
   /** POST portal.set.json: creates or updates a portal and its access rules. */
   async set(params: PortalSetParams, options?: CallOptions): Promise<Envelope> {
-    const { args, ...rest } = params;
-    const query: Params = { ...rest, args: typeof args === 'object' ? JSON.stringify(args) : args };
+    const { args, simple_user_add, ...rest } = params;
+    const query: Params = {
+      ...rest,
+      args: typeof args === 'object' ? JSON.stringify(args) : args,
+      simple_user_add:
+        typeof simple_user_add === 'object' ? JSON.stringify(simple_user_add) : simple_user_add,
+    };
     return this.#transport.call('portal.set', 'POST', 'write', query, options);
   }
 

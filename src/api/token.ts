@@ -33,7 +33,7 @@ export class TokenApi {
     return this.#transport.call(
       'token.get_temp',
       'GET',
-      'write',
+      'read',
       { ...params, permissions: joinPermissions(params.permissions) },
       options,
     );

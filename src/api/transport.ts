@@ -16,8 +16,13 @@ export interface ClientOptions {
   retryWrites?: boolean;
   /** First backoff delay in ms; doubles each attempt, with jitter. */
   retryDelayMs?: number;
-  /** Longest wait between attempts in ms (also caps Retry-After). */
+  /** Longest backoff between attempts in ms. */
   maxRetryDelayMs?: number;
+  /**
+   * Longest `Retry-After` (429) in ms the client waits out before trying again; a longer one is never cut
+   * short: the call rejects with the 429 ApiError, whose `retryAfter` tells the caller when to come back.
+   */
+  maxRetryAfterMs?: number;
   /** Per-attempt timeout in ms (0 = none). */
   timeoutMs?: number;
 }
@@ -27,6 +32,7 @@ export const DEFAULT_OPTIONS = {
   retryWrites: false,
   retryDelayMs: 300,
   maxRetryDelayMs: 10_000,
+  maxRetryAfterMs: 60_000,
   timeoutMs: 30_000,
 } satisfies Partial<ClientOptions>;
 
@@ -47,7 +53,9 @@ export interface Envelope {
   runtime: number;
 }
 
-/** Reads may be retried freely; writes only when the caller opts in (a retried write could apply twice). */
+/**
+ * Reads may be retried freely (every GET of the spec except the live operations: minting a token changes
+ * nothing a second mint could break, and a 500 means nothing changed);; writes only when the caller opts in (a retried write could apply twice). */
 export type OperationKind = 'read' | 'write';
 
 export function encodeParam(value: Exclude<ParamValue, null | undefined>): string {
@@ -65,7 +73,22 @@ export class Transport {
   constructor(options: ClientOptions) {
     if (!options.baseUrl) throw new TypeError('baseUrl is required');
     const baseUrl = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
-    this.options = { ...DEFAULT_OPTIONS, ...options, baseUrl };
+    // An option passed as undefined keeps its default (a spread alone would let it erase the default).
+    const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+    const merged = { ...DEFAULT_OPTIONS, ...given, baseUrl } as Transport['options'];
+    for (const name of [
+      'retries',
+      'retryDelayMs',
+      'maxRetryDelayMs',
+      'maxRetryAfterMs',
+      'timeoutMs',
+    ] as const) {
+      const value = merged[name];
+      if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
+        throw new TypeError(`${name} must be a number >= 0, got ${String(value)}`);
+      }
+    }
+    this.options = merged;
   }
 
   /**
@@ -121,7 +144,12 @@ export class Transport {
     const url = this.url(path, params);
     let lastError: ApiError | undefined;
     for (let attempt = 0; attempt < attempts; attempt++) {
-      if (attempt > 0) await sleep(this.backoff(attempt, lastError), options.signal);
+      if (attempt > 0) {
+        const wait = this.backoff(attempt, lastError);
+        // A Retry-After longer than we wait out: give the caller the 429 now rather than retry too early.
+        if (wait === undefined) break;
+        await sleep(wait, options.signal);
+      }
       try {
         return (await this.attempt(operation, method, url, options.signal, as)) as T;
       } catch (error) {
@@ -132,9 +160,13 @@ export class Transport {
     throw lastError as ApiError;
   }
 
-  private backoff(attempt: number, error: ApiError | undefined): number {
+  /** The wait before `attempt` in ms, or undefined when the service asked for longer than we wait. */
+  private backoff(attempt: number, error: ApiError | undefined): number | undefined {
     const max = this.options.maxRetryDelayMs;
-    if (error?.retryAfter !== undefined) return Math.min(error.retryAfter * 1000, max);
+    if (error?.retryAfter !== undefined) {
+      const asked = error.retryAfter * 1000;
+      return asked <= this.options.maxRetryAfterMs ? asked : undefined;
+    }
     const exponential = Math.min(max, this.options.retryDelayMs * 2 ** (attempt - 1));
     return exponential / 2 + Math.random() * (exponential / 2);
   }
@@ -149,7 +181,7 @@ export class Transport {
     signal?.throwIfAborted();
     const fetchImpl = this.options.fetch ?? globalThis.fetch;
     const timeout = this.options.timeoutMs > 0 ? AbortSignal.timeout(this.options.timeoutMs) : undefined;
-    const combined = signal && timeout ? AbortSignal.any([signal, timeout]) : (signal ?? timeout);
+    const combined = signal && timeout ? anySignal(signal, timeout) : (signal ?? timeout);
     const accept = as === 'json' ? 'application/json' : 'text/html, application/json';
     let response: Response;
     try {
@@ -235,6 +267,18 @@ function retryAfter(response: Response): { retryAfter?: number } {
   const header = response.headers.get('retry-after');
   const seconds = header === null || header.trim() === '' ? Number.NaN : Number(header);
   return Number.isFinite(seconds) && seconds >= 0 ? { retryAfter: seconds } : {};
+}
+
+/** AbortSignal.any where the platform has it (Safari < 17.4 and Chrome < 116 do not). */
+function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
+  const controller = new AbortController();
+  const forward = (source: AbortSignal) => () => controller.abort(source.reason);
+  for (const source of [a, b]) {
+    if (source.aborted) controller.abort(source.reason);
+    else source.addEventListener('abort', forward(source), { once: true });
+  }
+  return controller.signal;
 }
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -151,7 +151,7 @@ export class UploadApi {
     options?: CallOptions,
   ): Promise<UploadTokenResponse & Envelope> {
     const query = { ...params, expire: formatExpire(params.expire) };
-    return this.#transport.call('upload.get_upload_token', 'GET', 'write', query, options);
+    return this.#transport.call('upload.get_upload_token', 'GET', 'read', query, options);
   }
 
   /**
@@ -159,7 +159,7 @@ export class UploadApi {
    * The service puts a fresh upload token in the frame, never this client's api_token.
    */
   iframe(params: UploadIframeParams = {}, options?: CallOptions): Promise<string> {
-    return this.#transport.callText('upload.iframe', 'GET', 'write', 'upload.iframe', params, options);
+    return this.#transport.callText('upload.iframe', 'GET', 'read', 'upload.iframe', params, options);
   }
 
   /**

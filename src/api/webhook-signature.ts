@@ -88,7 +88,10 @@ export async function verifyWebhookSignature(options: VerifyWebhookSignatureOpti
 }
 
 export interface VerifyWebhookUrlSignatureOptions {
-  /** The full callback URL as received, including its `signature` query parameter. */
+  /**
+   * The full callback URL as received, including its `signature` query parameter. Pass the text: a URL
+   * object re-serialises it (e.g. adds `/` to a bare origin), which may no longer match what was registered.
+   */
   url: string | URL;
   securityKey: string;
 }
@@ -98,19 +101,14 @@ export interface VerifyWebhookUrlSignatureOptions {
  * where hook_url is the registered URL (the received one without `signature`).
  */
 export async function verifyWebhookUrlSignature(options: VerifyWebhookUrlSignatureOptions): Promise<boolean> {
-  let url: URL;
-  try {
-    url = new URL(options.url);
-  } catch {
-    return false;
-  }
-  const signature = url.searchParams.get('signature');
-  if (!signature || !options.securityKey) return false;
-  // The service appended `signature` last: the registered URL is everything before it.
-  const text = url.toString();
+  if (!options.securityKey || !options.url) return false;
+  // The service appended `signature` last to the URL exactly as registered: the registered URL is the text
+  // before it. Work on the text, not a parsed URL, whose serialisation may differ from what was registered.
+  const text = String(options.url);
   const at = Math.max(text.lastIndexOf('?signature='), text.lastIndexOf('&signature='));
   if (at < 0) return false;
-  const hookUrl = text.slice(0, at);
-  const expected = await hmacHex(options.securityKey, encoder.encode(hookUrl));
+  const signature = text.slice(at + '?signature='.length);
+  if (!/^[0-9a-fA-F]{64}$/.test(signature)) return false;
+  const expected = await hmacHex(options.securityKey, encoder.encode(text.slice(0, at)));
   return sameText(signature.toLowerCase(), expected);
 }

@@ -260,20 +260,47 @@ describe('retry policy', () => {
     assert.ok(waited >= 190, `waited ${waited} ms`);
   });
 
-  it('caps Retry-After at maxRetryDelayMs and exposes it on the error', async () => {
-    const started = performance.now();
+  it('never retries before a Retry-After longer than maxRetryAfterMs: rejects with the 429 and its retryAfter', async () => {
     const { client: api, requests } = client(
       () => fail(429, 'rate_limited', 'wait', { 'retry-after': '120' }),
-      {
-        retries: 1,
-        maxRetryDelayMs: 20,
-      },
+      { retries: 3, maxRetryDelayMs: 20 },
     );
     const error = await rejection(api.webhook.list());
     assert.ok(error instanceof ApiError);
+    assert.equal(error.status, 429);
     assert.equal(error.retryAfter, 120);
-    assert.equal(requests.length, 2);
-    assert.ok(performance.now() - started < 2000);
+    assert.equal(requests.length, 1);
+  });
+
+  it('waits out a Retry-After longer than the backoff cap when maxRetryAfterMs allows it', async () => {
+    const times: number[] = [];
+    const { client: api } = client(
+      (_r, i) => {
+        times.push(performance.now());
+        return i === 0 ? fail(429, 'rate_limited', 'wait', { 'retry-after': '0.15' }) : ok();
+      },
+      { maxRetryDelayMs: 10, maxRetryAfterMs: 1000 },
+    );
+    await api.portal.list();
+    const waited = (times[1] ?? 0) - (times[0] ?? 0);
+    assert.ok(waited >= 140, `waited ${waited} ms`);
+  });
+
+  it('keeps the defaults for options passed as undefined, and refuses negative ones', async () => {
+    const { client: api, requests } = client((_r, i) => (i < 2 ? fail(500, 'internal') : ok({ tags: {} })), {
+      retries: undefined,
+      retryDelayMs: 1,
+    });
+    assert.deepEqual((await api.asset.getTags()).tags, {});
+    assert.equal(requests.length, 3);
+    assert.throws(
+      () => new GalleryClient({ baseUrl: BASE, token: 't', retries: -1 }),
+      (error: unknown) => error instanceof TypeError && /retries/.test(error.message),
+    );
+    assert.throws(
+      () => new GalleryClient({ baseUrl: BASE, token: 't', timeoutMs: Number.NaN }),
+      (error: unknown) => error instanceof TypeError && /timeoutMs/.test(error.message),
+    );
   });
 
   it('stops after the configured number of retries with the last error', async () => {
