@@ -63,6 +63,7 @@ export function defineOperation<P>(app: FastifyInstance, ctx: ServerContext, spe
       if (spec.permission) requirePermission(auth, spec.permission);
       request.auth = auth;
     },
+    preValidation: async (request) => dropEmptyValues(request.query as Record<string, unknown>, spec.params),
     handler: async (request, reply) => {
       const result = await spec.handle({
         params: request.query as P,
@@ -74,6 +75,18 @@ export function defineOperation<P>(app: FastifyInstance, ctx: ServerContext, spe
       return sendSuccess(request, reply, (result ?? {}) as Record<string, unknown>);
     },
   });
+}
+
+/**
+ * An empty value where the schema wants at least one character is treated as absent (the spec's own
+ * convention: "empty means any"), so an empty required parameter reads `missing_parameter` and an empty
+ * optional one (`fid=`) is simply not given, the same on every operation.
+ */
+function dropEmptyValues(query: Record<string, unknown>, params: Record<string, JsonSchema>): void {
+  for (const [name, schema] of Object.entries(params)) {
+    const minLength = schema.minLength;
+    if (query[name] === '' && typeof minLength === 'number' && minLength > 0) delete query[name];
+  }
 }
 
 declare module 'fastify' {
