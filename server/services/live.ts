@@ -130,12 +130,16 @@ export class LiveService {
     return this.toEntry(this.get(liveid));
   }
 
-  /** idle|stopped|resetting -> starting; on starting or live it changes nothing. */
+  /**
+   * idle|stopped|resetting -> starting; on starting or live it changes nothing. The answer reports
+   * `starting` either way, as the spec's table gives live.start for any valid liveid; live.list tells
+   * the stream's own state.
+   */
   start(auth: AuthContext, liveid: string): LiveMove {
     assertUnscoped(auth, 'start live streams');
     const row = this.get(liveid);
     if (row.state === 'starting' || row.state === 'live')
-      return { state: row.state, note: NOTES.start(row.type) };
+      return { state: 'starting', note: NOTES.start(row.type) };
     const now = this.ctx.clock.now();
     this.frozen.delete(liveid);
     this.store.setState({ liveid, state: 'starting', started_at: now, stopped_at: null, reset_at: null });
