@@ -170,9 +170,18 @@ describe('gallery.set_meta', () => {
     assert.equal(entry.tags.split(',').length, 50);
   });
 
-  test('an unknown fid gives 404; a missing fid 400', async () => {
-    assert.equal((await post('gallery.set_meta', { fid: 'nope', name: 'x' })).status, 404);
-    assert.equal((await post('gallery.set_meta', { name: 'x' })).body.code, 'missing_parameter');
+  test('an unknown fid gives 404 not_found; a missing fid 400 missing_parameter', async () => {
+    const unknown = await post('gallery.set_meta', { fid: 'nope', name: 'x' });
+    assert.deepEqual([unknown.status, unknown.body.success, unknown.body.code], [404, false, 'not_found']);
+    const missing = await post('gallery.set_meta', { name: 'x' });
+    assert.deepEqual(
+      [missing.status, missing.body.success, missing.body.code],
+      [400, false, 'missing_parameter'],
+    );
+    const names = (await ok('gallery.list', { items_per_page: 100 })).galleries.map(
+      (g: { name: string }) => g.name,
+    );
+    assert.equal(names.includes('x'), false);
   });
 });
 
@@ -252,10 +261,14 @@ describe('gallery.add_item and gallery.remove_item', () => {
     const file = await fetch(`${t.origin}/files/${a}/original`);
     assert.equal(file.status, 404);
     await file.body?.cancel();
-    assert.equal(
-      (await post('gallery.remove_item', { fid: one.fid, rid: b, delete_assets: 'maybe' })).status,
-      400,
-    );
+    const maybe = await post('gallery.remove_item', { fid: one.fid, rid: b, delete_assets: 'maybe' });
+    assert.deepEqual([maybe.status, maybe.body.success, maybe.body.code], [400, false, 'invalid_parameter']);
+    assert.match(maybe.body.message, /delete_assets/);
+    assert.deepEqual(await order(one.fid), [b]);
+    assert.equal((await ok('asset.list', { rid: b })).items.length, 1);
+    const deleteMaybe = await post('gallery.delete', { fid: one.fid, delete_assets: 'maybe' });
+    assert.deepEqual([deleteMaybe.status, deleteMaybe.body.code], [400, 'invalid_parameter']);
+    assert.deepEqual(await order(one.fid), [b]);
   });
 });
 
@@ -314,8 +327,23 @@ describe('gallery.get_items', () => {
   });
 
   test('an unknown fid gives 404 and a missing one 400', async () => {
-    assert.equal((await t.call('gallery.get_items', { fid: 'nope' })).status, 404);
+    const unknown = await t.call('gallery.get_items', { fid: 'nope' });
+    assert.deepEqual([unknown.status, unknown.body.success, unknown.body.code], [404, false, 'not_found']);
     assert.equal((await t.call('gallery.get_items', {})).body.code, 'missing_parameter');
+  });
+
+  test('page 0 and items_per_page 0 are 400 invalid_parameter; a huge items_per_page is capped (the spec gives no maximum here: ours is 1,000)', async () => {
+    const { fid } = await createGallery(t, 'Bounds');
+    for (const params of [{ page: 0 }, { items_per_page: 0 }, { page: -1 }, { page: 'two' }]) {
+      const { status, body } = await t.call('gallery.get_items', { fid, ...params });
+      assert.deepEqual(
+        [status, body.success, body.code],
+        [400, false, 'invalid_parameter'],
+        JSON.stringify(params),
+      );
+    }
+    const capped = await ok('gallery.get_items', { fid, items_per_page: 5000 });
+    assert.equal(capped.folder.items_data.items_per_page, 1000);
   });
 });
 
@@ -368,6 +396,9 @@ describe('gallery.list', () => {
     assert.deepEqual(body.items_data, { page: 2, items_per_page: 3, items_count: 4, page_count: 2 });
     assert.equal(body.galleries.length, 1);
     assert.equal((await list({ items_per_page: 500 })).items_data.items_per_page, 100);
+    assert.equal((await list({ items_per_page: 1000 })).items_data.items_per_page, 100);
+    const zero = await listT.call('gallery.list', { items_per_page: 0 });
+    assert.deepEqual([zero.status, zero.body.code], [400, 'invalid_parameter']);
     assert.deepEqual((await list({ page: 9 })).galleries, []);
     const bad = await listT.call('gallery.list', { page: 0 });
     assert.equal(bad.status, 400);
@@ -487,8 +518,13 @@ describe('scoped tokens on galleries', () => {
     const temp = (await ok('token.get_temp', { permissions: 'gallery.*', fid: mine.fid })).token;
     await ok('gallery.set_meta', { fid: mine.fid, name: 'Mine renamed' }, temp);
     const denied = await post('gallery.set_meta', { fid: theirs.fid, name: 'hijacked' }, temp);
-    assert.equal(denied.status, 403);
-    assert.equal((await post('gallery.create', { name: 'new' }, temp)).status, 403);
+    assert.deepEqual(
+      [denied.status, denied.body.success, denied.body.code],
+      [403, false, 'permission_denied'],
+    );
+    const created = await post('gallery.create', { name: 'new' }, temp);
+    assert.deepEqual([created.status, created.body.code], [403, 'permission_denied']);
+    assert.deepEqual(await listedFids({ search: 'caption=new' }), []);
     assert.equal((await ok('gallery.list', { search: theirs.fid }, temp)).galleries[0].name, 'Theirs');
   });
 
