@@ -20,10 +20,11 @@ function countReporter(file) {
     onTestRunFinished({ sessions }) {
       let passed = 0;
       let failed = 0;
+      let skipped = 0;
       const walk = (suite) => {
         for (const test of suite.tests ?? []) {
-          if (test.skipped) continue;
-          if (test.passed) passed++;
+          if (test.skipped) skipped++;
+          else if (test.passed) passed++;
           else failed++;
         }
         for (const child of suite.suites ?? []) walk(child);
@@ -35,7 +36,7 @@ function countReporter(file) {
           failed++;
       }
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, JSON.stringify({ passed, failed }));
+      writeFileSync(file, JSON.stringify({ passed, failed, skipped }));
     },
   };
 }
