@@ -50,7 +50,8 @@ async function template(): Promise<string> {
 }
 
 export async function sendFramePage(reply: FastifyReply, config: FrameConfig): Promise<FastifyReply> {
-  const html = (await template()).replace('%GALLERY_FRAME_CONFIG%', escapeHtml(JSON.stringify(config)));
+  // A function, not a string: `$&` or `$\`` in the config (a parent origin may hold them) are no patterns.
+  const html = (await template()).replace('%GALLERY_FRAME_CONFIG%', () => escapeHtml(JSON.stringify(config)));
   return reply
     .code(200)
     .type('text/html; charset=utf-8')

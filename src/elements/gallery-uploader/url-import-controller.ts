@@ -9,6 +9,7 @@ import {
   GalleryUploadSuccessEvent,
   type UploadFileInfo,
 } from './events.ts';
+import { format } from './strings.ts';
 import { failureFromError, type ImportState, UploaderApi } from './upload-api.ts';
 import type { UploadControllerHost, UploaderConfig } from './upload-controller.ts';
 
@@ -122,8 +123,9 @@ export class UrlImportController implements ReactiveController {
   async #finish(api: UploaderApi, file: UploadFileInfo, state: ImportState, config: UploaderConfig) {
     const { strings } = config;
     if (state.status === 'aborted') {
-      this.#show(file, 'aborted', 0, strings.urlAborted.replace('{name}', file.name));
-      this.#complete(file, null, strings.urlAborted.replace('{name}', file.name));
+      const aborted = format(strings.urlAborted, { name: file.name });
+      this.#show(file, 'aborted', 0, aborted);
+      this.#complete(file, null, aborted);
       return;
     }
     if (state.status === 'failed' || !state.resid) {
@@ -136,14 +138,15 @@ export class UrlImportController implements ReactiveController {
       await api.place(fid, rid, config.insertPosition).catch(() => undefined);
     }
     const asset = await api.asset(rid).catch(() => ({ rid }));
-    this.#show(file, 'done', 100, strings.urlDone.replace('{name}', file.name));
+    this.#show(file, 'done', 100, format(strings.urlDone, { name: file.name }));
     this.host.dispatchEvent(new GalleryUploadSuccessEvent({ file: { ...file }, rid, fid, asset }));
     this.#complete(file, rid, '');
   }
 
   #fail(file: UploadFileInfo, status: number, code: string, message: string): void {
     const { strings } = this.config();
-    const text = strings.urlFailed.replace('{name}', file.name).replace('{message}', message);
+    // One pass over the template: a name holding `{message}` or `$&` stays as it is.
+    const text = format(strings.urlFailed, { name: file.name, message });
     this.#show(file, 'failed', 0, text);
     this.host.dispatchEvent(new GalleryUploadErrorEvent({ file: { ...file }, status, code, message }));
     this.#complete(file, null, message);
