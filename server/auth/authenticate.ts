@@ -1,9 +1,9 @@
 // Turns the api_token / upload_token of a request into who is calling and what they may do.
 import { isIP } from 'node:net';
 import type { Clock } from '../clock.ts';
-import { ServiceError } from '../errors.ts';
+import { denied, ServiceError } from '../errors.ts';
 import { sha256 } from '../ids.ts';
-import type { TokenKind, TokenStore } from '../store/tokens.ts';
+import type { TokenKind, TokenRow, TokenStore } from '../store/tokens.ts';
 import { type Permission, parseStoredPermissions } from './permissions.ts';
 
 export interface AuthContext {
@@ -17,6 +17,8 @@ export interface AuthContext {
   readFids: ReadonlySet<string> | null;
   /** The caller's address as the server saw it (IPv4-mapped IPv6 unwrapped). */
   ip: string;
+  /** The only address the token may be used from (null = any); tokens it mints keep it. */
+  sourceip: string | null;
 }
 
 export function normalizeIp(ip: string): string {
@@ -49,11 +51,31 @@ export function authenticate(
   if (!row || (apiToken ? row.kind === 'upload' : row.kind !== 'upload')) {
     throw new ServiceError('invalid_token', 'The token is not valid');
   }
+  return contextOf(row, clock, ip);
+}
+
+/**
+ * The upload token an upload URL was minted for, named by its hash (the URL never holds the secret): the
+ * URL acts for that token, so the token must still be good now, from this address.
+ */
+export function authenticateUploadTokenHash(
+  tokens: TokenStore,
+  clock: Clock,
+  hash: string,
+  ip: string,
+): AuthContext {
+  const row = tokens.find(hash);
+  if (row?.kind !== 'upload') throw denied('The upload token of this upload URL is not valid');
+  return contextOf(row, clock, ip);
+}
+
+function contextOf(row: TokenRow, clock: Clock, ip: string): AuthContext {
   if (row.expires_at !== null && clock.now() >= row.expires_at) {
     throw new ServiceError('token_expired', 'The token has expired');
   }
   const callerIp = normalizeIp(ip);
-  if (row.sourceip && normalizeIp(row.sourceip) !== callerIp) {
+  const sourceip = row.sourceip ? normalizeIp(row.sourceip) : null;
+  if (sourceip && sourceip !== callerIp) {
     throw new ServiceError('ip_not_allowed', `This token may not be used from ${callerIp}`);
   }
   return {
@@ -64,6 +86,7 @@ export function authenticate(
     expiresAt: row.expires_at,
     readFids: row.read_fids ? new Set(JSON.parse(row.read_fids) as string[]) : null,
     ip: callerIp,
+    sourceip,
   };
 }
 

@@ -58,7 +58,10 @@ export function expandPattern(pattern: string): Permission[] | undefined {
   return PERMISSIONS.filter((p) => granted.has(p));
 }
 
-/** Stored and shown form: `|a|b|`, with a namespace whose every permission is granted folded to `ns.*`. */
+/**
+ * Stored and shown form: `|a|b|`, with a namespace whose every permission is granted folded to `ns.*`,
+ * the parts in alphabetical order (decisions.md shows `|asset.*|gallery.read|`).
+ */
 export function formatPermissions(granted: readonly Permission[]): string {
   const set = new Set(granted);
   const parts: string[] = [];
@@ -70,6 +73,7 @@ export function formatPermissions(granted: readonly Permission[]): string {
     if (have.length === all.length) parts.push(`${ns}.*`);
     else parts.push(...have);
   }
+  parts.sort();
   return parts.length === 0 ? '||' : `|${parts.join('|')}|`;
 }
 

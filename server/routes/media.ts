@@ -87,7 +87,7 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: ServerContext, se
     permission: 'asset.upload',
     params: { status_id: id },
     required: ['status_id'],
-    handle: ({ params }) => services.urlImports.abort(params.status_id),
+    handle: ({ params, auth }) => services.urlImports.abort(auth, params.status_id),
   });
 }
 

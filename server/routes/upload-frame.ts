@@ -2,7 +2,7 @@
 // it is the frame page itself (a readable HTML error page instead of JSON when the token is bad).
 import type { FastifyInstance } from 'fastify';
 import { type AuthContext, authenticate, requirePermission } from '../auth/authenticate.ts';
-import { assertUnscoped } from '../auth/scope.ts';
+import { assertGalleryInScope, assertUnscoped } from '../auth/scope.ts';
 import type { ServerContext } from '../context.ts';
 import { invalid, missing, notFound, ServiceError } from '../errors.ts';
 import type { Services } from '../services/index.ts';
@@ -80,13 +80,15 @@ export function registerUploadFrameRoutes(
         });
       }
 
-      // The embed code: a fresh upload token for the gallery goes into the frame, never the api_token.
+      // The embed code: a fresh upload token for the gallery goes into the frame, never the api_token. It is
+      // minted as upload.get_upload_token mints one: within the caller's gallery scope, rights and address.
       const auth = authenticate(ctx.tokens, ctx.clock, { api_token: query.api_token }, request.ip);
       if (auth.kind === 'upload')
         throw new ServiceError('permission_denied', 'Use upload_token for the frame page');
       requirePermission(auth, 'asset.upload');
-      const fid = await resolveGallery(ctx, services, query, auth);
+      // Checked before resolveGallery, which may create the rrid's gallery: a refused call changes nothing.
       const parentOrigin = parseParentOrigin(query.parent_origin);
+      const fid = await resolveGallery(ctx, services, query, auth);
       const { token } = services.tokens.createUploadToken(auth, fid);
       const src = new URL(`${ctx.publicUrl()}/v2/upload.iframe`);
       src.searchParams.set('upload_token', token);
@@ -104,9 +106,7 @@ async function resolveGallery(ctx: ServerContext, services: Services, query: Que
   const rrid = text(query.rrid);
   if (fid) {
     if (!galleryExists(ctx.db, fid)) throw notFound('gallery', fid);
-    if (auth.scope.fid && auth.scope.fid !== fid) {
-      throw new ServiceError('permission_denied', 'This token is limited to another gallery');
-    }
+    assertGalleryInScope(auth, fid);
     return fid;
   }
   if (rrid) return findOrCreateByRrid(services, rrid, auth);
@@ -117,13 +117,11 @@ async function resolveGallery(ctx: ServerContext, services: Services, query: Que
 function findOrCreateByRrid(services: Services, rrid: string, auth: AuthContext): string {
   if (Array.from(rrid).length > 255) throw invalid('rrid', 'is longer than 255 characters');
   const existing = services.galleries.store.getByRrid(rrid);
-  if (!existing) {
-    assertUnscoped(auth, 'create galleries');
-    requirePermission(auth, 'gallery.create');
+  if (existing) {
+    assertGalleryInScope(auth, existing.fid);
+    return existing.fid;
   }
-  const fid = existing?.fid ?? services.galleries.findOrCreateByRrid(rrid).fid;
-  if (auth.scope.fid && auth.scope.fid !== fid) {
-    throw new ServiceError('permission_denied', 'This token is limited to another gallery');
-  }
-  return fid;
+  assertUnscoped(auth, 'create galleries');
+  requirePermission(auth, 'gallery.create');
+  return services.galleries.findOrCreateByRrid(rrid).fid;
 }

@@ -4,7 +4,12 @@ import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authenticate } from '../auth/authenticate.ts';
+import {
+  type AuthContext,
+  authenticate,
+  authenticateUploadTokenHash,
+  requirePermission,
+} from '../auth/authenticate.ts';
 import { assertAssetsInScope, assertGalleryInScope } from '../auth/scope.ts';
 import type { ServerContext } from '../context.ts';
 import { denied, invalid, missing, notFound, ServiceError } from '../errors.ts';
@@ -21,9 +26,8 @@ type MetaField = (typeof META_FIELDS)[number];
 /** Room for the multipart framing and the metadata fields around the file. */
 const FORM_OVERHEAD_BYTES = 1024 * 1024;
 
-interface UploadTarget extends VerifiedUploadUrl {
-  uploadTokenHash: string | null;
-}
+/** The verified URL, with `uploadTokenHash` the token the upload is recorded as made with. */
+type UploadTarget = VerifiedUploadUrl;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,8 +47,8 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext, s
     handle: ({ params, auth }) => {
       const fid = params.fid?.trim();
       if (!fid) throw missing('fid');
-      assertGalleryInScope(auth, fid);
       if (!services.assets.store.galleryExists(fid)) throw notFound('Gallery', fid);
+      assertGalleryInScope(auth, fid);
       const { token, expires } = services.tokens.createUploadToken(auth, fid, params.expire);
       return { upload_token: token, fid, expires };
     },
@@ -124,23 +128,33 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext, s
   });
 }
 
-/** The signed URL, the optional upload token and the target's existence: 403 / 404 before the body. */
+/**
+ * The signed URL, the upload token (given as `upload_token`, or named by the URL it was minted for) and
+ * the target's existence: 403 / 404 before the body.
+ */
 function checkUploadRequest(ctx: ServerContext, services: Services, request: FastifyRequest): UploadTarget {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const target = verifyUploadUrl(ctx, query);
-  let uploadTokenHash: string | null = null;
+  let auth: AuthContext | null = null;
   if (query.upload_token !== undefined && query.upload_token !== '') {
     if (typeof query.upload_token !== 'string') throw denied('Give upload_token once');
-    const auth = authenticate(ctx.tokens, ctx.clock, { upload_token: query.upload_token }, request.ip);
+    auth = authenticate(ctx.tokens, ctx.clock, { upload_token: query.upload_token }, request.ip);
+    if (target.uploadTokenHash && target.uploadTokenHash !== auth.tokenHash) {
+      throw denied('This upload URL was made for another upload token');
+    }
+  } else if (target.uploadTokenHash) {
+    auth = authenticateUploadTokenHash(ctx.tokens, ctx.clock, target.uploadTokenHash, request.ip);
+  }
+  if (target.fid && !services.assets.store.galleryExists(target.fid)) throw notFound('Gallery', target.fid);
+  if (target.rid && !services.assets.store.get(target.rid)) throw notFound('Asset', target.rid);
+  if (auth) {
+    requirePermission(auth, 'asset.upload');
     if (target.rid) assertAssetsInScope(auth, [target.rid], services.assets.lookups);
     else if (!target.fid || target.fid !== auth.scope.fid) {
       throw denied('This upload token is for another gallery');
     }
-    uploadTokenHash = auth.tokenHash;
   }
-  if (target.fid && !services.assets.store.galleryExists(target.fid)) throw notFound('Gallery', target.fid);
-  if (target.rid && !services.assets.store.get(target.rid)) throw notFound('Asset', target.rid);
-  return { ...target, uploadTokenHash };
+  return { ...target, uploadTokenHash: auth?.tokenHash ?? null };
 }
 
 function tooLarge(maxBytes: number): ServiceError {

@@ -63,6 +63,11 @@ export function parseRidList(value: string): string[] {
   ];
 }
 
+/** The upload token an upload URL is bound to: the caller's, when the caller is one. */
+export function uploadTokenOf(auth: AuthContext): string | undefined {
+  return auth.kind === 'upload' ? auth.tokenHash : undefined;
+}
+
 export class AssetService {
   readonly store: AssetStore;
   /** What the scope checks of scoped tokens need to know about assets. */
@@ -71,6 +76,7 @@ export class AssetService {
   constructor(private readonly ctx: ServerContext) {
     this.store = new AssetStore(ctx.db);
     this.lookups = {
+      unknown: (rids) => this.exists(rids),
       inGallery: (rid, fid) => this.store.inGallery(rid, fid),
       uploadedWith: (rid, tokenHash) => this.store.uploadedWith(rid, tokenHash),
     };
@@ -298,9 +304,9 @@ export class AssetService {
   }
 
   setMeta(auth: AuthContext, rid: string, input: MetaInput): AssetRecord {
-    assertAssetsInScope(auth, [rid], this.lookups);
     const row = this.store.get(rid);
     if (!row) throw notFound('Asset', rid);
+    assertAssetsInScope(auth, [rid], this.lookups);
     const changes: Record<string, string> = { ...normalizeMeta(input) };
     if (input.custom && Object.keys(input.custom).length > 0) {
       const current = toAssetRecord(this.ctx, row, [], {}).custom;
@@ -332,12 +338,17 @@ export class AssetService {
       throw invalid('type', 'must be poster, thumb or subtitle-<language>');
     if (auth.kind === 'upload' && !fid && !rid)
       throw denied('An upload token uploads into its own gallery only');
+    if (fid && !this.store.galleryExists(fid)) throw notFound('Gallery', fid);
     if (fid) assertGalleryInScope(auth, fid, !rid);
     if (rid) assertAssetsInScope(auth, [rid], this.lookups);
-    if (fid && !this.store.galleryExists(fid)) throw notFound('Gallery', fid);
-    if (rid && !this.store.get(rid)) throw notFound('Asset', rid);
     const ttl = params.ttl ?? 24 * 60 * 60;
-    const upload_url = signUploadUrl(this.ctx, { fid, rid, type: type?.toLowerCase(), ttlSeconds: ttl });
+    const upload_url = signUploadUrl(this.ctx, {
+      fid,
+      rid,
+      type: type?.toLowerCase(),
+      ttlSeconds: ttl,
+      uploadTokenHash: uploadTokenOf(auth),
+    });
     const expires = new Date((Math.floor(this.ctx.clock.now() / 1000) + ttl) * 1000).toISOString();
     return { upload_url, expires };
   }

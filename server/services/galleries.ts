@@ -12,7 +12,7 @@ import {
 } from '../store/galleries.ts';
 import { normalizeTags } from './asset-meta.ts';
 import type { AssetRecord } from './asset-record.ts';
-import { type AssetService, parseRidList } from './assets.ts';
+import { type AssetService, parseRidList, uploadTokenOf } from './assets.ts';
 import { signUploadUrl } from './upload-urls.ts';
 
 /** Predefined templates a gallery can start from (gallery.create `template`). */
@@ -294,6 +294,10 @@ export class GalleryService {
     const rids = parseRidList(rid);
     if (rids.length === 0) throw missing('rid');
     if (rids.length > LIMITS.rids) throw invalid('rid', `may list at most ${LIMITS.rids} assets`);
+    // Existence before scope: an unknown gallery or asset is 404 to every token.
+    this.row(fid);
+    const unknown = this.assets.exists(rids);
+    if (unknown.length > 0) throw notFound('Asset', unknown);
     assertGalleryInScope(auth, fid);
     if (auth.kind === 'upload') {
       for (const r of rids) {
@@ -302,9 +306,6 @@ export class GalleryService {
         }
       }
     }
-    this.row(fid);
-    const unknown = this.assets.exists(rids);
-    if (unknown.length > 0) throw notFound('Asset', unknown);
     return rids;
   }
 
@@ -396,7 +397,11 @@ export class GalleryService {
     };
   }
 
-  /** Tag -> number of galleries carrying it (case as first seen); `notags` counts untagged galleries. */
+  /**
+   * Tag -> number of galleries carrying it (case as first seen); `notags` counts untagged galleries.
+   * The spec reserves the `notags` key for that count, so a real tag spelt "notags" (any case) is left out
+   * of the cloud rather than merged into, or overwriting, the untagged count.
+   */
   private tagCloud(fids?: readonly string[]): Record<string, number> {
     const counts = new Map<string, { name: string; count: number }>();
     let untagged = 0;
@@ -404,16 +409,18 @@ export class GalleryService {
       const list = tags.split(',').filter((tag) => tag !== '');
       if (list.length === 0) untagged += 1;
       for (const tag of list) {
-        const entry = counts.get(tag.toLowerCase()) ?? { name: tag, count: 0 };
+        const key = tag.toLowerCase();
+        if (key === 'notags') continue;
+        const entry = counts.get(key) ?? { name: tag, count: 0 };
         entry.count += 1;
-        counts.set(tag.toLowerCase(), entry);
+        counts.set(key, entry);
       }
     }
-    const cloud: Record<string, number> = {};
-    for (const { name, count } of counts.values())
-      Object.defineProperty(cloud, name, { value: count, enumerable: true });
-    cloud.notags = untagged;
-    return cloud;
+    // fromEntries defines own data properties: a tag such as `__proto__` stays a plain key.
+    return Object.fromEntries([
+      ...[...counts.values()].map(({ name, count }) => [name, count] as const),
+      ['notags', untagged] as const,
+    ]);
   }
 
   getItems(auth: AuthContext, params: GetItemsParams) {
@@ -432,7 +439,11 @@ export class GalleryService {
     return {
       fid: entry.fid,
       name: entry.name,
-      upload_url: entry.upload_url,
+      // An upload token's URL names it, so what is uploaded through it, sent as is, is that token's.
+      upload_url:
+        auth.kind === 'upload'
+          ? signUploadUrl(this.ctx, { fid: row.fid, uploadTokenHash: uploadTokenOf(auth) })
+          : entry.upload_url,
       claimed: entry.claimed,
       spfid: entry.spfid,
       workspace: entry.workspace,

@@ -1,5 +1,5 @@
 // Token rules: application tokens by level, temporary tokens narrowed from their parent, upload tokens.
-import { type AuthContext, isValidIp } from '../auth/authenticate.ts';
+import { type AuthContext, isValidIp, normalizeIp } from '../auth/authenticate.ts';
 import {
   expandPattern,
   formatPermissions,
@@ -7,8 +7,9 @@ import {
   permissionsOfLevel,
 } from '../auth/permissions.ts';
 import type { ServerContext } from '../context.ts';
-import { invalid } from '../errors.ts';
+import { invalid, notFound } from '../errors.ts';
 import { newSecret, sha256 } from '../ids.ts';
+import { AssetStore } from '../store/assets.ts';
 import type { TokenLevel } from '../store/tokens.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,7 +31,12 @@ export interface TempTokenRequest {
 }
 
 export class TokenService {
-  constructor(private readonly ctx: ServerContext) {}
+  /** Whether the gallery or asset a token is limited to exists. */
+  private readonly targets: AssetStore;
+
+  constructor(private readonly ctx: ServerContext) {
+    this.targets = new AssetStore(ctx.db);
+  }
 
   /** Creates an application token of a level; returns the token (only its hash is stored). */
   createApplicationToken(level: TokenLevel): string {
@@ -59,7 +65,7 @@ export class TokenService {
     };
   }
 
-  /** A temporary token never exceeds its parent: permissions, expiry and scope are all narrowed. */
+  /** A temporary token never exceeds its parent: permissions, expiry, scope and source IP are all narrowed. */
   createTemporaryToken(
     parent: AuthContext,
     req: TempTokenRequest,
@@ -83,10 +89,15 @@ export class TokenService {
     }
     const granted = requested.filter((p) => parent.permissions.has(p));
 
-    const sourceip = req.sourceip || null;
-    if (sourceip !== null && !isValidIp(sourceip))
-      throw invalid('sourceip', 'must be an IPv4 or IPv6 address');
+    const askedIp = req.sourceip || null;
+    if (askedIp !== null && !isValidIp(askedIp)) throw invalid('sourceip', 'must be an IPv4 or IPv6 address');
+    if (parent.sourceip && askedIp !== null && normalizeIp(askedIp) !== parent.sourceip) {
+      throw invalid('sourceip', `must stay ${parent.sourceip}, the address the parent token is bound to`);
+    }
+    const sourceip = askedIp ?? parent.sourceip;
 
+    if (req.fid && !this.targets.galleryExists(req.fid)) throw notFound('Gallery', req.fid);
+    if (req.rid && !this.targets.get(req.rid)) throw notFound('Asset', req.rid);
     const fid = req.fid || parent.scope.fid;
     const rid = req.rid || parent.scope.rid;
     if (parent.scope.fid && fid !== parent.scope.fid)
@@ -106,13 +117,15 @@ export class TokenService {
       sourceip,
       expires_at: expiresAt,
       created_at: now,
+      read_fids: parent.readFids ? JSON.stringify([...parent.readFids]) : null,
     });
     return { token, expires: expiresAt === null ? null : new Date(expiresAt).toISOString() };
   }
 
   /**
    * An upload token for one gallery. `expire` is YYYY-MM-DD, valid to the end of that day UTC;
-   * without it the token lasts 7 days.
+   * without it the token lasts 7 days. Like a temporary token it never exceeds its parent: it holds only
+   * the upload-token permissions the parent holds, and keeps the parent's source IP and expiry.
    */
   createUploadToken(parent: AuthContext, fid: string, expire?: string): { token: string; expires: string } {
     const now = this.ctx.clock.now();
@@ -133,11 +146,11 @@ export class TokenService {
       hash: sha256(token),
       kind: 'upload',
       level: null,
-      permissions: formatPermissions(UPLOAD_TOKEN_PERMISSIONS),
+      permissions: formatPermissions(UPLOAD_TOKEN_PERMISSIONS.filter((p) => parent.permissions.has(p))),
       parent_hash: parent.tokenHash,
       fid,
       rid: null,
-      sourceip: null,
+      sourceip: parent.sourceip,
       expires_at: expiresAt,
       created_at: now,
     });

@@ -1,4 +1,5 @@
-// Signed upload URLs: `/upload?uid&d&hash&addtofid[&rid&type]`, an HMAC by the account secret over the rest.
+// Signed upload URLs: `/upload?uid&d&hash&addtofid[&rid&type][&upload_token_id]`, an HMAC by the account
+// secret over the rest.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ServerContext } from '../context.ts';
 import { denied } from '../errors.ts';
@@ -11,15 +12,23 @@ export interface UploadUrlTarget {
   rid?: string | null;
   type?: string | null;
   ttlSeconds?: number;
+  /** Hash of the upload token the URL is handed to: what is uploaded through it belongs to that token. */
+  uploadTokenHash?: string | null;
 }
 
 export interface VerifiedUploadUrl {
   fid: string | null;
   rid: string | null;
   type: string | null;
+  /** Hash of the upload token the URL was minted for, or null. */
+  uploadTokenHash: string | null;
 }
 
-// JSON of the ordered fields: no separator inside a value can make two different URLs sign alike.
+/** Query parameter naming the upload token (by its hash, never the secret) the URL was minted for. */
+export const UPLOAD_TOKEN_ID = 'upload_token_id';
+
+// JSON of the ordered fields: no separator inside a value can make two different URLs sign alike. The token
+// id joins the list only when present, so URLs without one sign as they always have.
 function signature(
   secret: string,
   uid: string,
@@ -27,10 +36,11 @@ function signature(
   addtofid: string,
   rid: string,
   type: string,
+  tokenId: string,
 ): string {
-  return createHmac('sha256', secret)
-    .update(JSON.stringify(['upload', uid, d, addtofid, rid, type]))
-    .digest('hex');
+  const fields = ['upload', uid, d, addtofid, rid, type];
+  if (tokenId) fields.push(tokenId);
+  return createHmac('sha256', secret).update(JSON.stringify(fields)).digest('hex');
 }
 
 export function signUploadUrl(ctx: ServerContext, target: UploadUrlTarget = {}): string {
@@ -43,12 +53,14 @@ export function signUploadUrl(ctx: ServerContext, target: UploadUrlTarget = {}):
   const addtofid = target.fid || '0';
   const rid = target.rid || '';
   const type = rid ? target.type || '' : '';
-  const hash = signature(ctx.account.secret, uid, d, addtofid, rid, type);
+  const tokenId = target.uploadTokenHash || '';
+  const hash = signature(ctx.account.secret, uid, d, addtofid, rid, type, tokenId);
   const query = new URLSearchParams({ uid, d, hash, addtofid });
   if (rid) {
     query.set('rid', rid);
     query.set('type', type);
   }
+  if (tokenId) query.set(UPLOAD_TOKEN_ID, tokenId);
   return `${ctx.publicUrl()}/upload?${query.toString()}`;
 }
 
@@ -69,11 +81,12 @@ export function verifyUploadUrl(ctx: ServerContext, query: Record<string, unknow
   const addtofid = field('addtofid');
   const rid = field('rid') ?? '';
   const type = field('type') ?? '';
+  const tokenId = field(UPLOAD_TOKEN_ID) ?? '';
   if (!uid || !d || !hash || !addtofid) {
     throw denied('The upload URL is incomplete: uid, d, hash and addtofid are required');
   }
   if (uid !== ctx.account.accid) throw denied('The upload URL belongs to another account');
-  const expected = Buffer.from(signature(ctx.account.secret, uid, d, addtofid, rid, type), 'hex');
+  const expected = Buffer.from(signature(ctx.account.secret, uid, d, addtofid, rid, type, tokenId), 'hex');
   const given = /^[0-9a-f]{64}$/i.test(hash) ? Buffer.from(hash, 'hex') : Buffer.alloc(0);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw denied('The upload URL signature does not match; request a new upload URL');
@@ -81,5 +94,10 @@ export function verifyUploadUrl(ctx: ServerContext, query: Record<string, unknow
   if (!/^\d{1,12}$/.test(d) || Number(d) * 1000 <= ctx.clock.now()) {
     throw denied(EXPIRED_UPLOAD_URL);
   }
-  return { fid: addtofid === '0' ? null : addtofid, rid: rid || null, type: rid ? type : null };
+  return {
+    fid: addtofid === '0' ? null : addtofid,
+    rid: rid || null,
+    type: rid ? type : null,
+    uploadTokenHash: tokenId || null,
+  };
 }

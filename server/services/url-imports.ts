@@ -5,7 +5,7 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import type { AuthContext } from '../auth/authenticate.ts';
-import { assertAssetsInScope, assertGalleryInScope } from '../auth/scope.ts';
+import { assertAssetsInScope, assertGalleryInScope, assertTargetInScope } from '../auth/scope.ts';
 import type { ServerContext } from '../context.ts';
 import { denied, invalid, missing, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
@@ -97,10 +97,9 @@ export class UrlImportService {
       throw invalid('type', 'must be poster, thumb or subtitle-<language>');
     if (fid && rid) throw invalid('fid', 'cannot be combined with rid: an attachment is in no gallery');
     if (auth.kind === 'upload') throw denied('An upload token cannot import from a URL');
+    if (fid && !this.assets.store.galleryExists(fid)) throw notFound('Gallery', fid);
     if (fid) assertGalleryInScope(auth, fid, true);
     if (rid) assertAssetsInScope(auth, [rid], this.assets.lookups);
-    if (fid && !this.assets.store.galleryExists(fid)) throw notFound('Gallery', fid);
-    if (rid && !this.assets.store.get(rid)) throw notFound('Asset', rid);
     if (this.closed) throw new Error('The server is shutting down');
 
     const now = this.now();
@@ -147,13 +146,16 @@ export class UrlImportService {
     };
   }
 
-  /** Stops a queued or running fetch; a finished one is left as it is. */
-  abort(statusId: string): { status_id: string } {
+  /**
+   * Stops a queued or running fetch; a finished one is left as it is. A token limited to a gallery or an
+   * asset stops only the imports aimed inside it.
+   */
+  abort(auth: AuthContext, statusId: string): { status_id: string } {
     const job = this.jobs.get(statusId);
-    if (!job) {
-      if (!this.store.get(statusId)) throw notFound('Upload status', statusId);
-      return { status_id: statusId };
-    }
+    const row = job?.row ?? this.store.get(statusId);
+    if (!row) throw notFound('Upload status', statusId);
+    assertTargetInScope(auth, { fid: row.fid, rid: row.attach_rid }, this.assets.lookups);
+    if (!job) return { status_id: statusId };
     if (job.row.status === 'queued') {
       this.waiting.splice(this.waiting.indexOf(job), 1);
       this.finish(job, { status: 'aborted', message: 'Aborted by request' });

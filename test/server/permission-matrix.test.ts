@@ -1,9 +1,15 @@
 // Every operation called with every kind of token: allowed or 403 exactly as decided (decisions.md,
-// "Tokens and permissions"). The expectations are written out here from the contract, not read from the server.
+// "Tokens and permissions"), and refused tokens (expired, wrong IP, scoped elsewhere) changing nothing.
+// The expectations are written out here from the contract, not read from the server.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { createGallery, tinyPng, uploadFile } from '../helpers/seed.ts';
+import { ManualClock } from '../../server/clock.ts';
+import { createGallery, tinyPng, uploadFile, waitFor } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { OPERATIONS } from '../reliability/operations.ts';
 
 type Kind = 'read' | 'write' | 'delete' | 'tempGallery' | 'upload';
 const KINDS: Kind[] = ['read', 'write', 'delete', 'tempGallery', 'upload'];
@@ -197,6 +203,178 @@ describe('permission matrix', () => {
           assert.equal(body.code, 'permission_denied', `${op} with ${kind}`);
         }
       }
+    });
+  }
+});
+
+/** Operations that only read: a token limited to a gallery or asset may still call them. */
+const READS = new Set([
+  'ping',
+  'gallery.list',
+  'gallery.get_items',
+  'gallery.download',
+  'asset.list',
+  'asset.get_tags',
+  'asset.upload_from_url_get_status',
+  'portal.check',
+  'portal.list',
+  'webhook.list',
+  'live.list',
+]);
+
+/** Everything the database holds, as one digest: a refused call must leave it exactly as it was. */
+function digest(t: TestServer): string {
+  const db = t.server.ctx.db;
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all() as { name: string }[];
+  const hash = createHash('sha256');
+  for (const { name } of tables) {
+    hash.update(name);
+    for (const row of db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all())
+      hash.update(JSON.stringify(row));
+  }
+  return hash.digest('hex');
+}
+
+describe('refused tokens across every operation', () => {
+  // Expiry without sleeping: the server's clock moves only when told to.
+  const clock = new ManualClock(Date.now());
+  let t: TestServer;
+  const held: ServerResponse[] = [];
+  // A remote file that sends a few bytes and then nothing, so the import to abort stays in progress.
+  const source = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'image/png', 'content-length': '100000' });
+    response.write(Buffer.alloc(10));
+    held.push(response);
+  });
+  const tokens = { expired: '', wrongIp: '', otherGallery: '', otherAsset: '' };
+  /** The targets every call aims at: none of them inside the scoped tokens' gallery or asset. */
+  const target = { fid: '', rid: '', master: '', statusId: '', input: '', liveid: '' };
+  const portal = 'matrix-portal';
+  const hook = 'http://127.0.0.1:9/matrix';
+
+  const ok = async (op: string, params: Record<string, string> = {}) => {
+    const { status, body } = await t.call(op, params, { method: READS.has(op) ? 'GET' : 'POST' });
+    assert.equal(status, 200, `${op} setup failed: ${JSON.stringify(body)}`);
+    return body;
+  };
+  const upload = async (fid: string) => {
+    const { upload_url } = await ok('asset.get_upload_url', { fid });
+    return (await uploadFile(upload_url, { name: 'm.png', bytes: tinyPng() })).body.rid as string;
+  };
+  const importStatus = async () =>
+    (await ok('asset.upload_from_url_get_status', { status_id: target.statusId })).status as string;
+
+  before(async () => {
+    await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
+    t = await startTestServer({ clock, urlImportStallMs: 600_000 });
+    const home = (await createGallery(t, 'Home')).fid;
+    const homeAsset = await upload(home);
+    target.fid = (await createGallery(t, 'Target')).fid;
+    target.rid = await upload(target.fid);
+    target.master = (await createGallery(t, 'Master')).fid;
+    await waitFor(async () => {
+      const { items } = await ok('asset.list', { rid: `${homeAsset},${target.rid}` });
+      return items.every((item: { syncstatus: string }) => item.syncstatus !== 'pending');
+    });
+    target.input = `http://127.0.0.1:${(source.address() as AddressInfo).port}/slow.png`;
+    target.statusId = (await ok('asset.upload_from_url', { input: target.input, fid: target.fid })).status_id;
+    await waitFor(async () => (await importStatus()) === 'inprogress');
+    await ok('portal.set', { subdomain: portal });
+    // Subscribed to an event the server never emits: no delivery rows appear while the matrix runs.
+    await ok('webhook.set', { hook_url: hook, security_key: 'k', events: 'leads' });
+    target.liveid = (await t.call('live.create', { name: 'Matrix' })).body.liveid;
+    const temp = async (params: Record<string, string>) =>
+      (await ok('token.get_temp', params)).token as string;
+    tokens.expired = await temp({ permissions: '*', ttl: '60' });
+    tokens.wrongIp = await temp({ permissions: '*', sourceip: '203.0.113.9' });
+    tokens.otherGallery = await temp({ permissions: '*', fid: home });
+    tokens.otherAsset = await temp({ permissions: '*', rid: homeAsset });
+    clock.advance(61_000);
+  });
+  after(async () => {
+    await t.close();
+    for (const response of held) response.destroy();
+    source.closeAllConnections();
+    await new Promise((resolve) => source.close(resolve));
+  });
+
+  /** Valid parameters aimed at the targets (never the scoped tokens' own gallery or asset). */
+  const paramsFor = (op: string): Record<string, string> => {
+    const { fid, rid, master, statusId, input, liveid } = target;
+    const byOp: Record<string, Record<string, string>> = {
+      ping: {},
+      'token.get_temp': { permissions: '*', fid, rid },
+      'gallery.create': { name: 'Refused' },
+      'gallery.set_meta': { fid, name: 'Refused' },
+      'gallery.delete': { fid, delete_assets: 'yes' },
+      'gallery.add_item': { fid, rid, insert_position: 'top' },
+      'gallery.remove_item': { fid, rid, delete_assets: 'yes' },
+      'gallery.list': {},
+      'gallery.get_items': { fid },
+      'gallery.set_master': { fid, master },
+      'gallery.download': { fid },
+      'asset.list': {},
+      'asset.get_tags': {},
+      'asset.set_meta': { rid, caption: 'Refused' },
+      'asset.resync': { rid },
+      'asset.delete': { rid },
+      'asset.get_upload_url': { fid },
+      'asset.upload_from_url': { input, fid },
+      'asset.upload_from_url_get_status': { status_id: statusId },
+      'asset.upload_from_url_abort': { status_id: statusId },
+      'upload.get_upload_token': { fid },
+      'upload.iframe': { fid },
+      'portal.check': { subdomain: 'free-name' },
+      'portal.cease': { subdomain: portal },
+      'portal.rename': { from: portal, to: 'renamed-portal' },
+      'portal.remove': { subdomain: portal },
+      'portal.set': { subdomain: portal, allow_public: 'no' },
+      'portal.list': {},
+      'webhook.list': {},
+      'webhook.set': { hook_url: 'http://127.0.0.1:9/other', security_key: 'k' },
+      'webhook.set_chat': { hook_url: 'http://127.0.0.1:9/chat', chat_channel: '#media' },
+      'webhook.delete': { hook_url: hook },
+      'webhhook.delete': { hook_url: hook },
+      'live.list': {},
+      'live.create': { name: 'Refused' },
+      'live.start': { liveid },
+      'live.stop': { liveid },
+      'live.reset': { liveid },
+      'live.delete': { liveid },
+    };
+    const params = byOp[op];
+    assert.ok(params, `the matrix has no parameters for ${op}: add them`);
+    return params;
+  };
+
+  const methodOf = (op: string) => OPERATIONS.find((each) => each.name === op)?.method ?? 'GET';
+  const operations = [...new Set([...OPERATIONS.map((each) => each.name), 'upload.iframe'])];
+
+  const expectRefused = async (op: string, token: string, status: number, code: string) => {
+    const before = digest(t);
+    const res = await t.call(op, paramsFor(op), { method: methodOf(op), token });
+    assert.deepEqual([res.status, res.body.code], [status, code], `${op}: ${JSON.stringify(res.body)}`);
+    assert.equal(digest(t), before, `${op} changed the database although refused`);
+  };
+
+  it('an expired temporary token gets 403 token_expired from every operation and changes nothing', async () => {
+    for (const op of operations) await expectRefused(op, tokens.expired, 403, 'token_expired');
+  });
+
+  it('a temporary token bound to another IP gets 403 ip_not_allowed from every operation', async () => {
+    for (const op of operations) await expectRefused(op, tokens.wrongIp, 403, 'ip_not_allowed');
+  });
+
+  for (const scoped of ['otherGallery', 'otherAsset'] as const) {
+    it(`a temporary token limited to ${scoped === 'otherGallery' ? 'another gallery' : 'another asset'} gets 403 permission_denied from every state-changing operation`, async () => {
+      for (const op of operations.filter((each) => !READS.has(each))) {
+        // Asking token.get_temp for more than the parent has is a bad parameter, not a refusal of the token.
+        if (op === 'token.get_temp') await expectRefused(op, tokens[scoped], 400, 'invalid_parameter');
+        else await expectRefused(op, tokens[scoped], 403, 'permission_denied');
+      }
+      assert.equal(await importStatus(), 'inprogress');
     });
   }
 });
