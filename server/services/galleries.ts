@@ -231,8 +231,9 @@ export class GalleryService {
   // ---- metadata, master, deletion ----
 
   setMeta(auth: AuthContext, params: SetMetaParams): void {
-    assertGalleryInScope(auth, params.fid);
+    // Existence before scope: an unknown gallery is 404 to every token.
     this.row(params.fid);
+    assertGalleryInScope(auth, params.fid);
     checkText('name', params.name, LIMITS.name);
     checkText('description', params.description, LIMITS.description);
     const changes: GalleryChanges = {};
@@ -245,8 +246,9 @@ export class GalleryService {
   }
 
   setMaster(auth: AuthContext, fid: string, masterFid: string): void {
-    assertGalleryInScope(auth, fid);
+    // Existence before scope: an unknown gallery is 404 to every token.
     this.row(fid);
+    assertGalleryInScope(auth, fid);
     const master = masterFid.trim();
     if (master === '') throw missing('master');
     this.row(master);
@@ -264,8 +266,9 @@ export class GalleryService {
   }
 
   delete(auth: AuthContext, fid: string, deleteAssets: boolean): void {
-    assertGalleryInScope(auth, fid);
+    // Existence before scope: an unknown gallery is 404 to every token.
     this.row(fid);
+    assertGalleryInScope(auth, fid);
     if (deleteAssets) requirePermission(auth, 'asset.delete');
     const entry = this.entry(fid);
     const rids = this.store.itemRids(fid);

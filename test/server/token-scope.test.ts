@@ -279,8 +279,12 @@ describe('existence is checked before scope', () => {
     ['asset.delete', { rid: 'nosuchasset' }],
     ['asset.resync', { rid: 'nosuchasset' }],
     ['asset.set_meta', { rid: 'nosuchasset', caption: 'x' }],
+    ['gallery.set_meta', { fid: 'nosuchgallery', name: 'x' }],
+    ['gallery.delete', { fid: 'nosuchgallery' }],
+    ['gallery.set_master', { fid: 'nosuchgallery', master: 'nosuchmaster' }],
+    ['gallery.remove_item', { fid: 'nosuchgallery', rid: 'nosuchasset' }],
   ] as const) {
-    it(`${op} with a gallery-limited token answers 404 for an unknown rid`, async () => {
+    it(`${op} with a gallery-limited token answers 404 for an unknown id`, async () => {
       const res = await t.call(op, params, { method: 'POST', token: scoped });
       assert.deepEqual([res.status, res.body.code], [404, 'not_found']);
     });
