@@ -35,8 +35,12 @@ export interface WebhookEntry {
   modified: string;
 }
 
-/** The hook URL in its normal form (what is stored, signed and listed), without a fragment. */
-function normalHookUrl(hookUrl: string): string {
+/**
+ * The hook URL exactly as the caller gave it: stored, listed and signed (HEX(HMAC-SHA256(security_key,
+ * hook_url))) unchanged, so a receiver computes the signature from the very text it registered. Parsing
+ * only checks it: a re-serialised URL may differ (a `/` added to a bare origin, the host lower-cased).
+ */
+function checkHookUrl(hookUrl: string): string {
   let url: URL;
   try {
     url = new URL(hookUrl);
@@ -46,8 +50,15 @@ function normalHookUrl(hookUrl: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw invalid('hook_url', 'must use http or https');
   }
-  url.hash = '';
-  return url.toString();
+  // The parser drops these silently: the URL called would not be the text registered.
+  const control = [...hookUrl].some((char) => char.charCodeAt(0) < 0x20 || char === '\u007f');
+  if (hookUrl !== hookUrl.trim() || control) {
+    throw invalid('hook_url', 'must not contain control characters or begin or end with spaces');
+  }
+  if (hookUrl.includes('#')) {
+    throw invalid('hook_url', 'must not have a #fragment: the signature is appended to the URL');
+  }
+  return hookUrl;
 }
 
 function checkEvents(text: string | undefined): string {
@@ -89,7 +100,7 @@ export class WebhookService {
 
   set(auth: AuthContext, params: WebhookSetParams): void {
     assertUnscoped(auth, 'change webhooks');
-    const hookUrl = normalHookUrl(params.hook_url);
+    const hookUrl = checkHookUrl(params.hook_url);
     if (params.security_key.trim() === '') throw invalid('security_key', 'must not be empty');
     this.save({
       hook_url: hookUrl,
@@ -104,7 +115,7 @@ export class WebhookService {
 
   setChat(auth: AuthContext, params: WebhookSetChatParams): void {
     assertUnscoped(auth, 'change webhooks');
-    const hookUrl = normalHookUrl(params.hook_url);
+    const hookUrl = checkHookUrl(params.hook_url);
     const channel = params.chat_channel.trim();
     if (channel === '') throw invalid('chat_channel', 'must not be empty');
     const icon = (params.chat_icon ?? '').trim();
@@ -124,14 +135,9 @@ export class WebhookService {
 
   delete(auth: AuthContext, hookUrl: string): void {
     assertUnscoped(auth, 'change webhooks');
-    let stored = this.store.get(hookUrl) ? hookUrl : undefined;
-    if (!stored && URL.canParse(hookUrl)) {
-      const normal = new URL(hookUrl);
-      normal.hash = '';
-      if (this.store.get(normal.toString())) stored = normal.toString();
-    }
-    if (!stored) throw notFound('Webhook', hookUrl);
-    this.store.delete(stored);
+    // The exact text registered (see checkHookUrl): another spelling of the same address is another hook.
+    if (!this.store.get(hookUrl)) throw notFound('Webhook', hookUrl);
+    this.store.delete(hookUrl);
   }
 
   close(): Promise<void> {

@@ -1,6 +1,6 @@
 // Crash safety: the server process is killed with SIGKILL in the middle of 20 concurrent uploads and
 // restarted on the same data dir: the database is intact, no half assets, no orphan files, every upload
-// that was answered 200 is there, and its webhook event still arrives.
+// that was answered 200 is there, and every webhook event still pending at the kill arrives afterwards.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -34,6 +34,10 @@ async function startCli(dataDir: string): Promise<{ child: ChildProcess; baseUrl
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
   return { child, baseUrl };
+}
+
+function dbPath(dataDir: string): string {
+  return join(dataDir, readdirSync(dataDir).find((file) => /\.(sqlite|db)3?$/.test(file)) ?? '');
 }
 
 /** Posts a multipart upload slowly (so some are still streaming when the server dies). */
@@ -96,12 +100,21 @@ describe('crash safety', () => {
 
   it('survives SIGKILL during 20 concurrent uploads with nothing half-done or lost', async () => {
     const events = new Map<string, { event: string; data: { rid?: string } }>();
+    // The receiver refuses every delivery until the first server is dead, so none can be done before the
+    // kill: whatever arrives later was sent by the restarted server from the queue in the database.
+    let accepting = false;
+    let refused = 0;
     receiver = createServer((request, response) => {
       let text = '';
       request.on('data', (chunk: Buffer) => {
         text += chunk.toString();
       });
       request.on('end', () => {
+        if (!accepting) {
+          refused++;
+          response.writeHead(500).end();
+          return;
+        }
         const delivery = JSON.parse(text);
         events.set(delivery.id, delivery);
         response.end('ok');
@@ -132,13 +145,36 @@ describe('crash safety', () => {
     }
     const quick = await Promise.all(uploads.slice(0, 10));
     await new Promise((resolve) => setTimeout(resolve, 300));
+    const exited = new Promise((resolve) => child?.once('exit', resolve));
     child.kill('SIGKILL');
+    await exited;
     const results = [...quick, ...(await Promise.all(uploads.slice(10)))];
     const completed = results
       .filter((result) => result.status === 200)
       .map((result) => JSON.parse(result.body).rid as string);
     assert.ok(completed.length >= 10, `${completed.length} uploads completed before the kill`);
     assert.ok(completed.length < 20, 'some uploads were cut off by the kill');
+
+    // The deliveries were tried, refused and are still queued in the dead server's database.
+    assert.ok(refused > 0, 'the receiver was never called before the kill');
+    assert.equal(events.size, 0);
+    const pending = new Map<string, { event: string; rid?: string }>();
+    const killed = new Database(dbPath(dataDir), { readonly: true });
+    try {
+      const rows = killed.prepare('SELECT id, event, body FROM webhook_deliveries').all() as {
+        id: string;
+        event: string;
+        body: string;
+      }[];
+      for (const row of rows) pending.set(row.id, { event: row.event, rid: JSON.parse(row.body).data?.rid });
+    } finally {
+      killed.close();
+    }
+    const pendingUploads = new Set(
+      [...pending.values()].filter((p) => p.event === 'asset.uploaded').map((p) => p.rid),
+    );
+    for (const rid of completed) assert.ok(pendingUploads.has(rid), `no queued asset.uploaded for ${rid}`);
+    accepting = true;
 
     started = await startCli(dataDir);
     child = started.child;
@@ -153,12 +189,7 @@ describe('crash safety', () => {
     for (const rid of completed) assert.ok(rids.has(rid), `completed upload ${rid} is missing`);
 
     // Every asset has its whole file; every file belongs to an asset; nothing left in tmp.
-    const db = new Database(
-      join(dataDir, readdirSync(dataDir).find((file) => /\.(sqlite|db)3?$/.test(file)) ?? ''),
-      {
-        readonly: true,
-      },
-    );
+    const db = new Database(dbPath(dataDir), { readonly: true });
     try {
       assert.equal(
         (db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check,
@@ -185,14 +216,25 @@ describe('crash safety', () => {
       db.close();
     }
 
-    // The webhook event of every completed upload arrives (at least once, de-duplicated by id).
-    const deadline = Date.now() + 20_000;
-    const uploadedRids = () =>
-      new Set([...events.values()].filter((e) => e.event === 'asset.uploaded').map((e) => e.data.rid));
-    while (Date.now() < deadline && !completed.every((rid) => uploadedRids().has(rid))) {
+    // Every event queued before the kill arrives (at least once; de-duplicated by delivery id). Retries
+    // back off (1 s, then 10 s; 15 s for a try the kill interrupted), hence the long wait.
+    const deadline = Date.now() + 45_000;
+    while (Date.now() < deadline && ![...pending.keys()].every((id) => events.has(id))) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    for (const rid of completed) assert.ok(uploadedRids().has(rid), `no asset.uploaded event for ${rid}`);
+    for (const [id, { event, rid }] of pending) {
+      const arrived = events.get(id);
+      assert.ok(arrived, `delivery ${id} (${event} ${rid}) queued before the kill never arrived`);
+      assert.equal(arrived.event, event);
+    }
+    console.log(
+      `crash: ${completed.length} uploads answered, ${pending.size} deliveries queued at the kill ` +
+        `after ${refused} refused tries, ${events.size} distinct deliveries after the restart`,
+    );
+    const uploadedRids = new Set(
+      [...events.values()].filter((e) => e.event === 'asset.uploaded').map((e) => e.data.rid),
+    );
+    for (const rid of completed) assert.ok(uploadedRids.has(rid), `no asset.uploaded event for ${rid}`);
     child.kill('SIGTERM');
   });
 });

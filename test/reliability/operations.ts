@@ -1,14 +1,18 @@
-// Every API v2 operation with its documented method and parameter names, for the fuzz and matrix tests.
+// Every API v2 operation with its documented method and parameter names, for the fuzz test. The upload
+// POST itself (`/upload?…`) takes a signed URL and a multipart body: see upload-bodies.ts.
 export interface OperationInfo {
   name: string;
   method: 'GET' | 'POST';
   params: string[];
+  /** Path under `/v2/` when it is not `<name>.json`. */
+  path?: string;
 }
 
-const op = (name: string, method: 'GET' | 'POST', params: string[]): OperationInfo => ({
+const op = (name: string, method: 'GET' | 'POST', params: string[], path?: string): OperationInfo => ({
   name,
   method,
   params,
+  ...(path ? { path } : {}),
 });
 
 export const OPERATIONS: OperationInfo[] = [
@@ -33,6 +37,8 @@ export const OPERATIONS: OperationInfo[] = [
   op('asset.upload_from_url_get_status', 'GET', ['status_id']),
   op('asset.upload_from_url_abort', 'POST', ['status_id']),
   op('upload.get_upload_token', 'GET', ['fid', 'expire']),
+  // With an api_token it answers the <iframe> embed code; with an upload_token it is the frame page.
+  op('upload.iframe', 'GET', ['fid', 'rrid', 'parent_origin'], 'upload.iframe'),
   op('portal.check', 'GET', ['subdomain']),
   op('portal.cease', 'POST', ['subdomain']),
   op('portal.rename', 'POST', ['from', 'to']),

@@ -69,7 +69,7 @@ describe('gallery-server command', () => {
     try {
       const ping = await callApi(baseUrl, 'ping', {}, { token });
       assert.equal(ping.status, 200);
-      assert.equal(ping.body.permissions, '|gallery.read|asset.read|portal.read|webhook.read|live.read|');
+      assert.equal(ping.body.permissions, '|asset.read|gallery.read|live.read|portal.read|webhook.read|');
       const temp = await callApi(baseUrl, 'token.get_temp', {}, { token });
       assert.equal(temp.status, 403);
       assert.equal(temp.body.code, 'permission_denied');

@@ -95,6 +95,12 @@ describe('webhook.set, set_chat, list and delete', () => {
       'javascript:alert(1)',
       'not a url',
       'file:///etc/passwd',
+      // The signature is appended to the URL: after a fragment it would never be sent.
+      'http://127.0.0.1:9/a#part',
+      // The URL parser drops these silently, so the URL called would not be the one registered.
+      ' http://127.0.0.1:9/a',
+      'http://127.0.0.1:9/a\n',
+      'http://127.0.0.1:9/a\tb',
     ]) {
       const { status, body } = await server.call(
         'webhook.set',
@@ -190,6 +196,69 @@ describe('webhook.set, set_chat, list and delete', () => {
       { method: 'POST', token: temp.body.token },
     );
     assert.equal(set.status, 403);
+  });
+});
+
+describe('hook URLs are kept exactly as registered', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer(FAST);
+  });
+  after(() => server.close());
+
+  test('a bare origin and a URL with a query are listed, signed and deleted by the exact text given', async () => {
+    const receiver = await startReceiver();
+    const origin = `http://127.0.0.1:${receiver.port}`;
+    const registered = [origin, `${origin}/hook?x=1`];
+    try {
+      for (const hook_url of registered) {
+        const set = await server.call(
+          'webhook.set',
+          { hook_url, security_key: 'exact-key', events: 'gallery.created' },
+          { method: 'POST' },
+        );
+        assert.equal(set.status, 200, JSON.stringify(set.body));
+      }
+      const listed = (await server.call('webhook.list')).body.webhooks.map(
+        (w: { hook_url: string }) => w.hook_url,
+      );
+      for (const hook_url of registered) assert.ok(listed.includes(hook_url), `${hook_url} in ${listed}`);
+      assert.ok(!listed.includes(`${origin}/`), 'the bare origin was rewritten with a trailing slash');
+
+      server.server.ctx.events.emit('gallery.created', { fid: 'f-exact' });
+      await waitFor(async () => receiver.received.length >= 2 && queued(server) === 0);
+      assert.equal(receiver.received.length, 2);
+      for (const hook_url of registered) {
+        // The receiver knows only the URL it registered and its key, and finds the signature it expects.
+        const path = hook_url === origin ? '/' : '/hook';
+        const delivery = receiver.received.find((r) => new URL(r.url, origin).pathname === path);
+        assert.ok(delivery, `no delivery to ${hook_url}`);
+        const query = new URL(delivery.url, origin).searchParams;
+        assert.equal(query.get('signature'), hmac('exact-key', hook_url));
+        if (hook_url !== origin) assert.equal(query.get('x'), '1');
+        assert.equal(
+          await verifyWebhookUrlSignature({
+            url: `${hook_url}${hook_url.includes('?') ? '&' : '?'}signature=${query.get('signature')}`,
+            securityKey: 'exact-key',
+          }),
+          true,
+        );
+      }
+
+      // Another spelling of the same address is another string: not found.
+      const normalised = await server.call('webhook.delete', { hook_url: `${origin}/` }, { method: 'POST' });
+      assert.equal(normalised.status, 404);
+      for (const hook_url of registered) {
+        const gone = await server.call('webhook.delete', { hook_url }, { method: 'POST' });
+        assert.equal(gone.status, 200, hook_url);
+      }
+      const left = (await server.call('webhook.list')).body.webhooks;
+      assert.deepEqual(left, []);
+    } finally {
+      for (const hook_url of registered)
+        await server.call('webhook.delete', { hook_url }, { method: 'POST' });
+      await receiver.close();
+    }
   });
 });
 
@@ -498,6 +567,91 @@ describe('deliveries', () => {
       release();
       await server.call('webhook.delete', { hook_url: slow.url }, { method: 'POST' });
       await slow.close();
+    }
+  });
+});
+
+describe('every decided event, from the operations that emit it', () => {
+  test('gallery, asset, version and live operations each deliver their event exactly once, signed', async () => {
+    // A server of its own: no event of another test can be queued for this receiver.
+    const server = await startTestServer(FAST);
+    const receiver = await startReceiver();
+    const ok = async (op: string, params: Record<string, string>, method: 'GET' | 'POST' = 'POST') => {
+      const { status, body } = await server.call(op, params, { method });
+      assert.equal(status, 200, `${op}: ${JSON.stringify(body)}`);
+      return body;
+    };
+    try {
+      await ok('webhook.set', { hook_url: receiver.url, security_key: 'all-key' });
+      const { fid } = await ok('gallery.create', { name: 'Evented' });
+      await ok('gallery.set_meta', { fid, name: 'Evented again' });
+      const gallery = (await ok('gallery.get_items', { fid }, 'GET')) as { upload_url: string };
+      const upload = await uploadFile(gallery.upload_url, {
+        name: 'e.png',
+        bytes: tinyPng(),
+        mime: 'image/png',
+      });
+      assert.equal(upload.status, 200);
+      const rid: string = upload.body.rid;
+      // asset.synced comes from the version worker: let it finish before the asset goes.
+      await server.server.services.versions.idle();
+      assert.equal((await ok('asset.list', { rid }, 'GET')).items[0].syncstatus, 'synced');
+      await ok('asset.set_meta', { rid, caption: 'Captioned' });
+      await ok('asset.delete', { rid });
+      await ok('gallery.delete', { fid });
+      const { liveid } = await ok('live.create', { name: 'Evented stream' }, 'GET');
+      await ok('live.start', { liveid }, 'GET');
+      await ok('live.stop', { liveid }, 'GET');
+      await ok('live.delete', { liveid }, 'GET');
+
+      const expected: Record<string, { key: string; id: string }> = {
+        'gallery.created': { key: 'fid', id: fid },
+        'gallery.updated': { key: 'fid', id: fid },
+        'gallery.deleted': { key: 'fid', id: fid },
+        'asset.uploaded': { key: 'rid', id: rid },
+        'asset.synced': { key: 'rid', id: rid },
+        'asset.updated': { key: 'rid', id: rid },
+        'asset.deleted': { key: 'rid', id: rid },
+        'live.created': { key: 'liveid', id: liveid },
+        'live.started': { key: 'liveid', id: liveid },
+        'live.stopped': { key: 'liveid', id: liveid },
+        'live.deleted': { key: 'liveid', id: liveid },
+      };
+      const distinct = () => new Set(receiver.received.map((r) => JSON.parse(r.body).id)).size;
+      await waitFor(async () => distinct() >= Object.keys(expected).length && queued(server) === 0);
+      await server.server.services.versions.idle();
+      assert.equal(queued(server), 0);
+
+      const idsByEvent = new Map<string, Set<string>>();
+      for (const delivery of receiver.received) {
+        const payload = JSON.parse(delivery.body);
+        const signed = await verifyWebhookSignature({
+          body: delivery.body,
+          header: String(delivery.headers['x-webhook-signature']),
+          securityKey: 'all-key',
+        });
+        assert.equal(signed, true, `body signature of ${payload.event}`);
+        const query = new URL(delivery.url, receiver.url).searchParams;
+        assert.equal(
+          query.get('signature'),
+          hmac('all-key', receiver.url),
+          `URL signature of ${payload.event}`,
+        );
+        const want = expected[payload.event];
+        assert.ok(want, `unexpected event ${payload.event}`);
+        assert.equal(payload.data[want.key], want.id, `${payload.event} names its ${want.key}`);
+        idsByEvent.set(payload.event, new Set([...(idsByEvent.get(payload.event) ?? []), payload.id]));
+      }
+      for (const event of Object.keys(expected)) {
+        assert.equal(
+          idsByEvent.get(event)?.size,
+          1,
+          `${event} arrived ${idsByEvent.get(event)?.size ?? 0} times`,
+        );
+      }
+    } finally {
+      await server.close();
+      await receiver.close();
     }
   });
 });
