@@ -115,6 +115,51 @@ describe('<gallery-view> with app-provided items', () => {
     el.close();
   });
 
+  it('keeps every caption inside its tile and fits a tall image inside the open lightbox', async () => {
+    // Portrait and landscape sources in one grid: the caption row must never be squeezed out of the tile.
+    const tall = URL.createObjectURL(await png(600, 1600, 20));
+    const wide = URL.createObjectURL(await png(1600, 500, 120));
+    const item = (i: number, url: string, width: number, height: number) =>
+      ({
+        rid: `s${i}`,
+        type: 'image',
+        filename: `s${i}.png`,
+        caption: `Shape ${i} with a caption long enough to need an ellipsis in a narrow tile`,
+        width,
+        height,
+        thumbnail: { url, width, height },
+        versions: { original: { url, width, height, filesize: 1 } },
+      }) as GalleryItem;
+    const items = [item(0, tall, 600, 1600), item(1, wide, 1600, 500), item(2, tall, 600, 1600)];
+    const el = await fixture<GalleryView>(
+      html`<gallery-view style="width: 640px" .items=${items}></gallery-view>`,
+    );
+    await until(() => tiles(el).length === 3, 'three tiles');
+    await until(() => [...root(el).querySelectorAll('img')].every((img) => img.complete), 'images');
+    for (const t of tiles(el)) {
+      const box = t.getBoundingClientRect();
+      const caption = t.querySelector('[part="caption"]')!.getBoundingClientRect();
+      expect(caption.height, 'caption has its line').to.be.greaterThan(10);
+      expect(caption.bottom, `caption of ${t.dataset.rid} inside its tile`).to.be.at.most(box.bottom + 0.5);
+    }
+    const heights = tiles(el).map((t) =>
+      Math.round(t.querySelector('.media')!.getBoundingClientRect().height),
+    );
+    expect(new Set(heights).size, `grid media boxes share one height: ${heights}`).to.equal(1);
+
+    root(el).querySelector<HTMLElement>('.tile[data-index="0"] .media')!.click();
+    await until(() => dialog(el).open, 'the lightbox to open');
+    const image = root(el).querySelector<HTMLImageElement>('dialog img')!;
+    await until(() => image.complete && image.naturalWidth > 0, 'the lightbox image');
+    const shown = image.getBoundingClientRect();
+    expect(shown.top, 'image top on screen').to.be.at.least(0);
+    expect(shown.bottom, 'image bottom on screen').to.be.at.most(window.innerHeight + 0.5);
+    expect(shown.right, 'image right on screen').to.be.at.most(window.innerWidth + 0.5);
+    // Its own proportions: 600 x 1600, letterboxed rather than stretched.
+    expect(shown.width / shown.height).to.be.closeTo(600 / 1600, 0.02);
+    el.close();
+  });
+
   it('works by keyboard alone: opens, moves with arrows, Home and End, traps Tab, closes on Esc and returns focus', async () => {
     const items = localItems(5, imageUrl);
     const el = await fixture<GalleryView>(html`<gallery-view .items=${items}></gallery-view>`);

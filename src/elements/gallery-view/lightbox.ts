@@ -338,6 +338,8 @@ export const lightboxStyles = css`
   }
   .stage {
     display: grid;
+    /* Definite tracks: the media's max-width/max-height of 100% resolve against them and the media fits. */
+    grid-template: minmax(0, 1fr) / minmax(0, 1fr);
     place-items: center;
     min-height: 0;
     touch-action: pan-y;
