@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { buildServer } from './app.ts';
 import { type FaultOptions, parseFaults } from './http/faults.ts';
 import type { TokenLevel } from './store/tokens.ts';
+import { seedDemoGallery } from './web/demo-seed.ts';
 
 const USAGE = `Usage:
   gallery-server [--port 8787] [--host 127.0.0.1] [--data .data] [--token TOKEN] [--demo] [--faults SPEC]
@@ -59,6 +60,12 @@ export async function main(argv: string[]): Promise<number> {
   }
   const server = buildServer({ dataDir, token, demo: values.demo, logger: false, faults });
   const baseUrl = await server.listen(port, values.host ?? '127.0.0.1');
+  if (values.demo && token) {
+    // Before the URL is printed, so a page opened at once finds the gallery and creates no second one.
+    await seedDemoGallery(baseUrl, token).catch((error: Error) =>
+      console.error(`demo: could not add the sample photos: ${error.message}`),
+    );
+  }
   console.log(`gallery-server listening: ${baseUrl}`);
   if (values.demo) console.log(`demo: ${baseUrl.replace(/v2\/$/, '')}demo/`);
   if (token) console.log(`api_token: ${token}`);

@@ -1,0 +1,29 @@
+// The demo's sample gallery: made once through the API on a fresh data dir, kept on later starts.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { DEMO_GALLERY, seedDemoGallery } from '../../server/web/demo-seed.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+describe('demo sample gallery', () => {
+  let t: TestServer;
+  before(async () => {
+    t = await startTestServer();
+  });
+  after(() => t.close());
+
+  it('creates the demo gallery with six captioned photos once, and keeps it on the next start', async () => {
+    assert.equal(await seedDemoGallery(t.baseUrl, t.token), 'created');
+    assert.equal(await seedDemoGallery(t.baseUrl, t.token), 'kept');
+    const listed = await t.call('gallery.list', { search: `caption=${DEMO_GALLERY}` });
+    const demo = listed.body.galleries.filter((g: { name: string }) => g.name === DEMO_GALLERY);
+    assert.equal(demo.length, 1);
+    const items = await t.call('gallery.get_items', { fid: demo[0].fid, details: 'caption' });
+    const captions = items.body.folder.items.map((item: { caption: string }) => item.caption);
+    assert.equal(captions.length, 6);
+    assert.ok(captions.every((caption: string) => caption.length > 0));
+    for (const item of items.body.folder.items) {
+      assert.equal(item.type, 'image');
+      assert.ok(item.versions.original.width >= 1067, `${item.rid} is a full-size photo`);
+    }
+  });
+});
