@@ -7,7 +7,14 @@ import type { GalleryItem } from '../../src/api/types.ts';
 import '../../src/elements/gallery-view/define.ts';
 import type { GalleryView } from '../../src/elements/gallery-view/gallery-view.ts';
 import { activeElementDeep } from '../../src/elements/gallery-view/lightbox.ts';
-import { api, type BrowserTestServer, startServer, stopServers } from '../helpers/browser.ts';
+import {
+  api,
+  type BrowserTestServer,
+  createGallery,
+  startServer,
+  stopServers,
+  uploadTo,
+} from '../helpers/browser.ts';
 
 /** Bounded polling for what the element does asynchronously (pages, virtualizer, refreshes). */
 async function until(check: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
@@ -283,22 +290,6 @@ describe('<gallery-view> against the reference server', function () {
     void stopServers().catch(() => undefined);
   });
 
-  async function createGallery(name: string): Promise<{ fid: string; upload_url: string }> {
-    const { status, body } = await api(server, 'gallery.create', { name });
-    expect(status, JSON.stringify(body)).to.equal(200);
-    return { fid: body.fid, upload_url: body.upload_url };
-  }
-
-  async function upload(uploadUrl: string, file: Blob, name: string, fields: Record<string, string> = {}) {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    form.append('file', file, name);
-    const response = await fetch(uploadUrl, { method: 'POST', body: form });
-    const body = await response.json();
-    expect(response.status, JSON.stringify(body)).to.equal(200);
-    return body as { rid: string };
-  }
-
   /** The first bytes of an MP4 (`ftyp`): enough for the server to call it a video. */
   const fakeVideo = () =>
     new Blob([new Uint8Array([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0])], {
@@ -306,7 +297,7 @@ describe('<gallery-view> against the reference server', function () {
     });
 
   it('renders a gallery of mixed images and videos in order with srcset and captions', async () => {
-    const gallery = await createGallery('Mixed');
+    const gallery = await createGallery(server, 'Mixed');
     const files: [Blob, string, string][] = [
       [await png(640, 480, 10), 'a.png', 'First photo'],
       [fakeVideo(), 'clip.mp4', 'A clip'],
@@ -315,7 +306,7 @@ describe('<gallery-view> against the reference server', function () {
     ];
     const rids: string[] = [];
     for (const [blob, name, caption] of files)
-      rids.push((await upload(gallery.upload_url, blob, name, { caption })).rid);
+      rids.push((await uploadTo(gallery.upload_url, blob, name, { caption })).rid);
     // srcset needs widths: wait (bounded) until the server has generated the images' versions.
     const deadline = performance.now() + 15000;
     for (;;) {
@@ -344,11 +335,11 @@ describe('<gallery-view> against the reference server', function () {
   });
 
   it('fetches the next page when the visitor scrolls', async () => {
-    const gallery = await createGallery('Paged');
+    const gallery = await createGallery(server, 'Paged');
     const blob = await png(64, 48);
     const rids: string[] = [];
     for (let i = 0; i < 24; i++)
-      rids.push((await upload(gallery.upload_url, blob, `p${i}.png`, { caption: `P${i}` })).rid);
+      rids.push((await uploadTo(gallery.upload_url, blob, `p${i}.png`, { caption: `P${i}` })).rid);
     const pages = new Set<number>();
     const el = document.createElement('gallery-view');
     el.addEventListener('gallery-load', (event) => pages.add(event.detail.page));
@@ -377,7 +368,7 @@ describe('<gallery-view> against the reference server', function () {
   });
 
   it('shows the error state with a retry button on 403 and on 404', async () => {
-    const gallery = await createGallery('Private');
+    const gallery = await createGallery(server, 'Private');
     const denied = await fixture<GalleryView>(
       html`<gallery-view base-url=${server.baseUrl} fid=${gallery.fid} token="not-a-token"></gallery-view>`,
     );
@@ -404,14 +395,14 @@ describe('<gallery-view> against the reference server', function () {
     await until(() => el.getAttribute('state') === 'error', 'the network error state');
     expect(root(el).querySelector('[part="error"]')!.getAttribute('data-status')).to.equal('0');
     el.baseUrl = server.baseUrl;
-    el.fid = (await createGallery('Later')).fid;
+    el.fid = (await createGallery(server, 'Later')).fid;
     el.token = server.token;
     await until(() => el.getAttribute('state') === 'empty', 'the empty state');
     expect(root(el).querySelector('[part="empty"] slot[name="empty"]')).to.not.equal(null);
   });
 
   it('retry button loads again', async () => {
-    const gallery = await createGallery('Retry');
+    const gallery = await createGallery(server, 'Retry');
     const el = await fixture<GalleryView>(
       html`<gallery-view base-url=${server.baseUrl} fid=${gallery.fid} token="bad"></gallery-view>`,
     );
@@ -424,13 +415,13 @@ describe('<gallery-view> against the reference server', function () {
   });
 
   it('refreshes when an uploader reports a success for the same gallery, not for another', async () => {
-    const gallery = await createGallery('Live');
-    const other = await createGallery('Other');
+    const gallery = await createGallery(server, 'Live');
+    const other = await createGallery(server, 'Other');
     const el = await fixture<GalleryView>(
       html`<gallery-view base-url=${server.baseUrl} fid=${gallery.fid} token=${server.token}></gallery-view>`,
     );
     await until(() => el.getAttribute('state') === 'empty', 'the empty gallery');
-    const { rid } = await upload(gallery.upload_url, await png(50, 50), 'new.png', { caption: 'New' });
+    const { rid } = await uploadTo(gallery.upload_url, await png(50, 50), 'new.png', { caption: 'New' });
     let loads = 0;
     el.addEventListener('gallery-load', () => loads++);
     const success = (fid: string) =>
@@ -444,7 +435,7 @@ describe('<gallery-view> against the reference server', function () {
     await until(() => tiles(el).length === 1, 'the uploaded item');
     expect(tiles(el)[0]!.dataset.rid).to.equal(rid);
     // refresh() does the same on demand.
-    await upload(gallery.upload_url, await png(50, 50), 'second.png');
+    await uploadTo(gallery.upload_url, await png(50, 50), 'second.png');
     el.refresh();
     await until(() => tiles(el).length === 2, 'the second item');
   });

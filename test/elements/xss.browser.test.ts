@@ -9,7 +9,14 @@ import type {
 import type { GalleryView } from '../../src/elements/gallery-view/gallery-view.ts';
 import { defineLivePlayer } from '../../src/elements/live-player/define.ts';
 import type { LivePlayer } from '../../src/elements/live-player/live-player.ts';
-import { api, type BrowserTestServer, startServer, stopServers } from '../helpers/browser.ts';
+import {
+  api,
+  type BrowserTestServer,
+  createGallery,
+  startServer,
+  stopServers,
+  uploadTo,
+} from '../helpers/browser.ts';
 import { CORPUS, ECHOED_TAG, XSS } from '../helpers/xss-corpus.ts';
 import { collect, mount, pngFile, waitUntil } from './gallery-uploader.support.ts';
 
@@ -98,22 +105,6 @@ describe('the XSS corpus from the reference server', function () {
     void stopServers().catch(() => undefined);
   });
 
-  async function createGallery(name: string): Promise<{ fid: string; upload_url: string }> {
-    const { status, body } = await api(server, 'gallery.create', { name });
-    expect(status, JSON.stringify(body)).to.equal(200);
-    return { fid: body.fid, upload_url: body.upload_url };
-  }
-
-  async function upload(uploadUrl: string, file: Blob, name: string, fields: Record<string, string> = {}) {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    form.append('file', file, name);
-    const response = await fetch(uploadUrl, { method: 'POST', body: form });
-    const body = await response.json();
-    expect(response.status, JSON.stringify(body)).to.equal(200);
-    return body.rid as string;
-  }
-
   describe('<gallery-view>', () => {
     let fid: string;
     /** The records as the API stores them, by rid: what the element must show, character for character. */
@@ -122,12 +113,12 @@ describe('the XSS corpus from the reference server', function () {
     const others: string[] = [];
 
     before(async () => {
-      const gallery = await createGallery(XSS.img);
+      const gallery = await createGallery(server, XSS.img);
       fid = gallery.fid;
       const png = await pngFile('x.png', 40, 30);
       for (const payload of CORPUS) {
         const fields = { caption: payload, description: payload, tags: payload };
-        const rid = await upload(gallery.upload_url, png, `${payload}.png`, fields);
+        const { rid } = await uploadTo(gallery.upload_url, png, `${payload}.png`, fields);
         images.push(rid);
         const meta = { rid, long_description: payload, related_link_text: payload };
         // A link field accepts http(s) only; one carrying markup is still a URL and is kept as given.
@@ -138,7 +129,8 @@ describe('the XSS corpus from the reference server', function () {
         expect(link.status, JSON.stringify(link.body)).to.equal(200);
         // Files without a picture show their name instead.
         others.push(
-          await upload(gallery.upload_url, new Blob([payload], { type: 'text/plain' }), `${payload}.txt`),
+          (await uploadTo(gallery.upload_url, new Blob([payload], { type: 'text/plain' }), `${payload}.txt`))
+            .rid,
         );
       }
       const { body } = await api(server, 'gallery.get_items', { fid, details: DETAILS, items_per_page: 100 });
@@ -232,7 +224,7 @@ describe('the XSS corpus from the reference server', function () {
 
   describe('<gallery-uploader>', () => {
     it('lists hostile file names in the Dashboard as text and uploads them with hostile metadata', async () => {
-      const fid = (await createGallery('Uploader')).fid;
+      const fid = (await createGallery(server, 'Uploader')).fid;
       const el = await mount({
         'base-url': server.baseUrl,
         token: server.token,
@@ -273,7 +265,7 @@ describe('the XSS corpus from the reference server', function () {
     });
 
     it('shows a server error that quotes a hostile tag, under a hostile file name, as text', async () => {
-      const fid = (await createGallery('Refused tags')).fid;
+      const fid = (await createGallery(server, 'Refused tags')).fid;
       const el = await mount({ 'base-url': server.baseUrl, token: server.token, fid, 'meta-fields': 'tags' });
       const name = `${XSS.svg}.png`;
       const id = el.uppy!.addFile({ name, type: 'image/png', data: await pngFile('t.png') });
@@ -289,7 +281,7 @@ describe('the XSS corpus from the reference server', function () {
     });
 
     it('shows a failed import of a hostile URL, its name and the server message, as text', async () => {
-      const fid = (await createGallery('Imports')).fid;
+      const fid = (await createGallery(server, 'Imports')).fid;
       const el = await mount({ 'base-url': server.baseUrl, token: server.token, fid });
       for (const payload of CORPUS) {
         // The server fetches this from itself and gets a 404; the name shown is the decoded last segment.

@@ -29,3 +29,29 @@ export async function api(
   const response = await fetch(url);
   return { status: response.status, body: await response.json() };
 }
+
+/** Creates a gallery for a test; throws with the answer when the server refuses. */
+export async function createGallery(
+  server: BrowserTestServer,
+  name: string,
+): Promise<{ fid: string; upload_url: string }> {
+  const { status, body } = await api(server, 'gallery.create', { name });
+  if (status !== 200) throw new Error(`gallery.create answered ${status}: ${JSON.stringify(body)}`);
+  return { fid: body.fid, upload_url: body.upload_url };
+}
+
+/** POSTs one file (and metadata fields) to an upload URL; returns the answer, throws unless it is 200. */
+export async function uploadTo(
+  uploadUrl: string,
+  file: Blob,
+  name: string,
+  fields: Record<string, string> = {},
+): Promise<{ rid: string } & Record<string, any>> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('file', file, name);
+  const response = await fetch(uploadUrl, { method: 'POST', body: form });
+  const body = await response.json();
+  if (response.status !== 200) throw new Error(`upload answered ${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
