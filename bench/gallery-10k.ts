@@ -1,72 +1,22 @@
 // bench/gallery-10k: a 10,000-item gallery served by the reference server, opened in headless Chromium
-// with <gallery-view>: time to first tiles after the first response, DOM size while scrolling to the end,
-// JS heap, longest task. `--short` seeds 2,000 items and scrolls in bigger steps.
-import { linkSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// with <gallery-view>: time to first tiles after the first response, the grid's DOM size counted on every
+// frame and every DOM mutation while scrolling to the end (its maximum), JS heap, longest task.
+// `--short` seeds 2,000 items and scrolls three viewports per step.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
-import sharp from 'sharp';
 import { buildServer } from '../server/app.ts';
-import type { ServerContext } from '../server/context.ts';
 import { launchChromium } from '../test/helpers/chromium.ts';
+import { seedGallery } from './lib/seed-db.ts';
 
 const SHORT = process.argv.includes('--short');
 const ITEMS = SHORT ? 2_000 : 10_000;
 const TOKEN = 'bench-token-0123456789abcdef';
 const TARGETS = { first_tiles_ms: 300, dom_nodes: 600, longest_task_ms: 50 };
 const ROOT = resolve(import.meta.dirname, '..');
-
-/**
- * Rows straight into the store (uploading 10,000 files would measure the upload path, not the view);
- * every asset's versions are hard links to two small JPEGs so the pages show real images.
- */
-async function seed(ctx: ServerContext, dataDir: string, count: number): Promise<string> {
-  const fid = 'bench10k';
-  const now = new Date().toISOString();
-  const sources: Record<string, { path: string; width: number; height: number }> = {};
-  for (const [name, width, height] of [
-    ['jpg_200x150', 200, 150],
-    ['jpg_600x450', 600, 450],
-  ] as const) {
-    const path = join(dataDir, `${name}.jpg`);
-    await sharp({ create: { width, height, channels: 3, background: { r: 40, g: 110, b: 190 } } })
-      .jpeg({ quality: 70 })
-      .toFile(path);
-    sources[name] = { path, width, height };
-  }
-  const insertGallery = ctx.db.prepare(
-    'INSERT INTO galleries (fid, name, spfid, created_at, modified_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const insertAsset = ctx.db.prepare(
-    `INSERT INTO assets (rid, filename, type, mime, storage_key, caption, filesize, width, height, syncstatus,
-       uploaded_at, modified_at) VALUES (?, ?, 'image', 'image/jpeg', ?, ?, 1000, 1200, 900, 'synced', ?, ?)`,
-  );
-  const insertVersion = ctx.db.prepare(
-    `INSERT INTO asset_versions (rid, name, storage_key, mime, width, height, filesize)
-       VALUES (?, ?, ?, 'image/jpeg', ?, ?, 1000)`,
-  );
-  const insertItem = ctx.db.prepare(
-    'INSERT INTO gallery_items (fid, rid, position, added_at) VALUES (?, ?, ?, ?)',
-  );
-  ctx.db.transaction(() => {
-    insertGallery.run(fid, 'Ten thousand', `sp${fid}`, now, now);
-    for (let i = 0; i < count; i++) {
-      const rid = `b${String(i).padStart(6, '0')}`;
-      insertAsset.run(rid, `photo-${i}.jpg`, `${rid}/original`, `Photo number ${i}`, now, now);
-      const dir = join(dataDir, 'media', rid);
-      mkdirSync(dir, { recursive: true });
-      for (const [name, source] of Object.entries(sources)) {
-        linkSync(source.path, join(dir, `${name}.jpg`));
-        insertVersion.run(rid, name, `${rid}/${name}.jpg`, source.width, source.height);
-      }
-      linkSync(sources.jpg_600x450!.path, join(dir, 'original'));
-      insertItem.run(fid, rid, i + 1, now);
-    }
-  })();
-  return fid;
-}
 
 /** The element bundled as a page would load it (minified, the virtualizer in the same file). */
 async function bundle(): Promise<string> {
@@ -100,6 +50,26 @@ function page(baseUrl: string, fid: string): string {
 <body><gallery-view base-url="${baseUrl}" fid="${fid}" token="${TOKEN}" items-per-page="100"></gallery-view>
 <script type="module">
   const view = document.querySelector('gallery-view');
+  // The grid's element count, taken on every frame and after every batch of DOM mutations in the shadow
+  // root (the virtualizer adds and removes tiles within tasks), so the maximum is not a per-step snapshot.
+  const dom = (window.__bench.dom = { max: 0, samples: 0, last: 0 });
+  const count = () => {
+    const grid = view.shadowRoot && view.shadowRoot.querySelector('[part="grid"]');
+    const nodes = grid ? grid.querySelectorAll('*').length + 1 : 0;
+    dom.last = nodes;
+    dom.max = Math.max(dom.max, nodes);
+    dom.samples++;
+  };
+  let observed = false;
+  const frame = () => {
+    if (!observed && view.shadowRoot) {
+      new MutationObserver(count).observe(view.shadowRoot, { childList: true, subtree: true });
+      observed = true;
+    }
+    count();
+    requestAnimationFrame(frame);
+  };
+  frame();
   view.addEventListener('gallery-load', (event) => {
     if (event.detail.page !== 1 || window.__bench.firstLoad) return;
     window.__bench.firstLoad = performance.now();
@@ -115,11 +85,11 @@ function page(baseUrl: string, fid: string): string {
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gallery-bench-'));
+  const seedStart = performance.now();
+  const { fid } = await seedGallery(dataDir, { count: ITEMS, files: true });
+  const seedMs = Math.round(performance.now() - seedStart);
   const server = buildServer({ token: TOKEN, dataDir });
   const baseUrl = await server.listen(0, '127.0.0.1');
-  const seedStart = performance.now();
-  const fid = await seed(server.ctx, dataDir, ITEMS);
-  const seedMs = Math.round(performance.now() - seedStart);
   const script = await bundle();
   const web = createServer((request, response) => {
     if (request.url === '/gallery-view.js') {
@@ -149,29 +119,21 @@ async function main(): Promise<void> {
       };
     });
 
-    // Scroll to the end one viewport per step (about 16,000 px/s: a fast fling), sampling the DOM.
-    const step = 800;
-    const sample = () =>
-      tab.evaluate(() => {
-        const grid = document.querySelector('gallery-view')!.shadowRoot!.querySelector('[part="grid"]');
-        return {
-          nodes: grid ? grid.querySelectorAll('*').length + 1 : 0,
-          atEnd: window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
-        };
-      });
+    // Scroll to the end one viewport per step (about 16,000 px/s: a fast fling; three with `--short`) while
+    // the page counts the DOM.
+    const step = SHORT ? 2400 : 800;
+    const atEnd = () =>
+      tab.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
     await tab.evaluate(() => {
       (window as any).__bench.scrolling = true;
     });
-    let maxNodes = 0;
     let steps = 0;
     const scrollStart = Date.now();
     for (let i = 0; i < 5000 && Date.now() - scrollStart < 180_000; i++) {
       await tab.evaluate((dy) => window.scrollBy(0, dy), step);
       steps++;
       await tab.waitForTimeout(40);
-      const { nodes, atEnd } = await sample();
-      maxNodes = Math.max(maxNodes, nodes);
-      if (atEnd) break;
+      if (await atEnd()) break;
     }
     const scrollMs = Date.now() - scrollStart;
     await tab.waitForFunction(
@@ -185,8 +147,12 @@ async function main(): Promise<void> {
     await tab.evaluate(() => {
       (window as any).__bench.scrolling = false;
     });
-    const end = await sample();
-    maxNodes = Math.max(maxNodes, end.nodes);
+    const dom = (await tab.evaluate(() => (window as any).__bench.dom)) as {
+      max: number;
+      samples: number;
+      last: number;
+    };
+    const maxNodes = dom.max;
     const { metrics } = await cdp.send('Performance.getMetrics');
     const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
     const tasks = await tab.evaluate(
@@ -201,7 +167,8 @@ async function main(): Promise<void> {
       first_tiles_ms: Math.round(firstTiles.afterResponse),
       first_tiles_after_navigation_ms: Math.round(firstTiles.afterNavigation),
       dom_nodes_grid_max: maxNodes,
-      dom_nodes_grid_end: end.nodes,
+      dom_nodes_grid_end: dom.last,
+      dom_samples: dom.samples,
       js_heap_mb: Math.round((heap / 1024 / 1024) * 10) / 10,
       longest_task_scrolling_ms: longest(tasks.filter((t) => t.scrolling)),
       longest_task_load_ms: longest(tasks.filter((t) => !t.scrolling)),
@@ -219,7 +186,7 @@ async function main(): Promise<void> {
       `first tiles ${figures.first_tiles_ms} ms after the first response (target <= ${TARGETS.first_tiles_ms}): ${verdict.first_tiles}`,
     );
     console.log(
-      `grid DOM nodes max ${maxNodes}, at the end ${end.nodes} (target <= ${TARGETS.dom_nodes}): ${verdict.dom_nodes}`,
+      `grid DOM nodes max ${maxNodes} over ${dom.samples} samples (every frame and mutation), at the end ${dom.last} (target <= ${TARGETS.dom_nodes}): ${verdict.dom_nodes}`,
     );
     console.log(
       `longest task while scrolling ${figures.longest_task_scrolling_ms} ms (target <= ${TARGETS.longest_task_ms}): ${verdict.longest_task}; JS heap ${figures.js_heap_mb} MB`,

@@ -1,5 +1,6 @@
 // `npm run bench [-- name… [--short]]`: runs each benchmark of bench/ (every bench/*.ts; helpers live in
-// bench/lib/) in its own process, one after another so they do not disturb each other's figures.
+// bench/lib/) in its own process, one after another so they do not disturb each other's figures. Each bench
+// ends its output with one JSON line of its figures; CI runs them all with --short (test/bench/).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
