@@ -15,7 +15,7 @@ import {
   type VersionRow,
 } from '../store/assets.ts';
 import { type MetaInput, mergeCustom, normalizeMeta, normalizeTags } from './asset-meta.ts';
-import { type AssetRecord, displayFilename, toAssetRecord } from './asset-record.ts';
+import { type AssetRecord, DETAIL_FIELDS, displayFilename, toAssetRecord } from './asset-record.ts';
 import { sniffFile } from './asset-sniff.ts';
 import { signUploadUrl } from './upload-urls.ts';
 
@@ -94,10 +94,33 @@ export class AssetService {
 
   // ---- records ----
 
-  /** Records of the given assets in the given order (unknown rids are skipped). */
+  /** Records of the given assets in the given order (unknown rids are skipped); each a fresh copy. */
   records(rids: readonly string[], details?: ReadonlySet<string>): AssetRecord[] {
-    const rows = new Map(this.store.getMany(rids).map((row) => [row.rid, row]));
-    const present = rids.filter((rid) => rows.has(rid));
+    const full = new Map<string, AssetRecord>();
+    const missing: string[] = [];
+    for (const rid of rids) {
+      const kept = this.store.cache.record<AssetRecord>(rid);
+      if (kept) full.set(rid, kept);
+      else missing.push(rid);
+    }
+    for (const record of this.build(missing)) full.set(record.rid, record);
+    const present = rids.filter((rid) => full.has(rid));
+    const albums = details?.has('appears_in_albums') ? this.store.galleriesOfMany(present) : undefined;
+    return present.map((rid) => {
+      const record = full.get(rid) as AssetRecord;
+      return this.withDetails(
+        narrowed(record, details),
+        { attachments: record.attached ?? {}, albums: albums?.get(rid) ?? [] },
+        details,
+      );
+    });
+  }
+
+  /** Full records from the rows, kept (frozen) for the next reads. */
+  private build(rids: readonly string[]): AssetRecord[] {
+    if (rids.length === 0) return [];
+    const rows = this.store.getMany(rids);
+    const present = rows.map((row) => row.rid);
     const versions = this.store.versions(present);
     const attached = new Map<string, Record<string, string>>();
     for (const a of this.store.attachments(present)) {
@@ -112,20 +135,13 @@ export class AssetService {
       if (list) list.push(version);
       else versionsOf.set(version.rid, [version]);
     }
-    const albums = details?.has('appears_in_albums') ? this.store.galleriesOfMany(present) : undefined;
-    return present.map((rid) =>
-      this.withDetails(
-        toAssetRecord(
-          this.ctx,
-          rows.get(rid) as AssetRow,
-          versionsOf.get(rid) ?? [],
-          attached.get(rid) ?? {},
-          details,
-        ),
-        { attachments: attached.get(rid) ?? {}, albums: albums?.get(rid) ?? [] },
-        details,
-      ),
-    );
+    return rows.map((row) => {
+      const record = deepFreeze(
+        toAssetRecord(this.ctx, row, versionsOf.get(row.rid) ?? [], attached.get(row.rid) ?? {}),
+      );
+      this.store.cache.keepRecord(row.rid, record);
+      return record;
+    });
   }
 
   /** The details names beyond the stored metadata (gallery.get_items `details`). */
@@ -277,9 +293,9 @@ export class AssetService {
     const page = params.page ?? 1;
     const perPage = Math.min(params.items_per_page ?? 50, 100);
     const count = this.store.count(filter);
-    const rows = this.store.list(filter, perPage, (page - 1) * perPage);
+    const rids = this.store.listRids(filter, perPage, (page - 1) * perPage);
     return {
-      items: this.records(rows.map((row) => row.rid)),
+      items: this.records(rids),
       items_data: {
         page,
         items_per_page: perPage,
@@ -352,4 +368,19 @@ export class AssetService {
     const expires = new Date((Math.floor(this.ctx.clock.now() / 1000) + ttl) * 1000).toISOString();
     return { upload_url, expires };
   }
+}
+
+/** A shallow copy holding only the optional metadata `details` asks for (all of it without details). */
+function narrowed(record: AssetRecord, details?: ReadonlySet<string>): AssetRecord {
+  const copy = { ...record };
+  if (details) for (const field of DETAIL_FIELDS) if (!details.has(field)) delete copy[field];
+  return copy;
+}
+
+/** Kept records are shared by every later reader: freezing makes a reader that writes into one fail loudly. */
+function deepFreeze<T extends object>(value: T): T {
+  for (const inner of Object.values(value)) {
+    if (inner && typeof inner === 'object' && !Object.isFrozen(inner)) deepFreeze(inner);
+  }
+  return Object.freeze(value);
 }

@@ -1,5 +1,7 @@
 // All SQL of assets: rows, versions, attachments, listing and the gallery items an upload creates.
-import type { Db } from './db.ts';
+import { type Db, memoizedRead } from './db.ts';
+import { type RowCache, rowCache } from './row-cache.ts';
+import type { ReadDependency } from './write-tracker.ts';
 
 export type AssetType = 'image' | 'video' | 'audio' | 'other';
 export type SyncStatus = 'pending' | 'synced' | 'failed';
@@ -73,9 +75,11 @@ export interface AssetFilter {
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Listing shows assets standing on their own; attachments (posters, subtitles) hang off their parent. */
-function whereOf(filter: AssetFilter): { sql: string; args: unknown[] } {
+/** The WHERE of asset.list, its arguments, and the columns it and the listing order read. */
+function whereOf(filter: AssetFilter): { sql: string; args: unknown[]; reads: ReadDependency[] } {
   const parts = ['parent_rid IS NULL'];
   const args: unknown[] = [];
+  const columns = new Set(['rid', 'parent_rid', 'uploaded_at']);
   if (filter.rids) {
     parts[0] = '1 = 1';
     parts.push(`rid IN (SELECT value FROM json_each(?))`);
@@ -84,26 +88,41 @@ function whereOf(filter: AssetFilter): { sql: string; args: unknown[] } {
   if (filter.reference_id !== undefined) {
     parts.push('reference_id = ?');
     args.push(filter.reference_id);
+    columns.add('reference_id');
   }
   if (filter.type) {
     parts.push('type = ?');
     args.push(filter.type);
+    columns.add('type');
   }
   for (const tag of filter.tags ?? []) {
     parts.push(`(',' || lower(tags) || ',') LIKE ? ESCAPE '\\'`);
     args.push(`%,${escapeLike(tag.toLowerCase())},%`);
+    columns.add('tags');
   }
   if (filter.exact) {
     parts.push(`lower(${filter.exact.column}) = lower(?)`);
     args.push(filter.exact.term);
+    columns.add(filter.exact.column);
   }
   if (filter.search) {
     const like = `%${escapeLike(filter.search)}%`;
-    const columns = ['rid', 'filename', 'caption', 'description', 'long_description', 'tags', 'reference_id'];
-    parts.push(`(${columns.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
-    for (const _ of columns) args.push(like);
+    const searched = [
+      'rid',
+      'filename',
+      'caption',
+      'description',
+      'long_description',
+      'tags',
+      'reference_id',
+    ];
+    parts.push(`(${searched.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
+    for (const column of searched) {
+      args.push(like);
+      columns.add(column);
+    }
   }
-  return { sql: parts.join(' AND '), args };
+  return { sql: parts.join(' AND '), args, reads: [{ table: 'assets', columns: [...columns] }] };
 }
 
 export class AssetStore {
@@ -114,8 +133,11 @@ export class AssetStore {
   private readonly itemRow;
   private readonly attachmentOf;
   private readonly galleriesOfRid;
+  /** Rows and records kept between requests (see row-cache.ts); services read records through it. */
+  readonly cache: RowCache;
 
   constructor(private readonly db: Db) {
+    this.cache = rowCache(db);
     this.insertRow = db.prepare(
       `INSERT INTO assets (rid, filename, type, mime, storage_key, caption, description, long_description,
          related_link_text, related_link_url, reference_id, tags, custom, filesize, width, height, duration,
@@ -141,6 +163,9 @@ export class AssetStore {
   }
 
   insert(row: AssetRow): void {
+    this.cache.forget(row.rid);
+    // The parent's record lists its attachments.
+    if (row.parent_rid) this.cache.forget(row.parent_rid);
     this.insertRow.run(row);
   }
 
@@ -148,11 +173,22 @@ export class AssetStore {
     return this.byRid.get(rid) as AssetRow | undefined;
   }
 
+  /** The rows of the rids that exist, from the row cache where it has them. */
   getMany(rids: readonly string[]): AssetRow[] {
     if (rids.length === 0) return [];
-    return this.db
+    const found: AssetRow[] = [];
+    const missing: string[] = [];
+    for (const rid of rids) {
+      const row = this.cache.asset(rid);
+      if (row) found.push(row);
+      else missing.push(rid);
+    }
+    if (missing.length === 0) return found;
+    const read = this.db
       .prepare('SELECT * FROM assets WHERE rid IN (SELECT value FROM json_each(?))')
-      .all(JSON.stringify(rids)) as AssetRow[];
+      .all(JSON.stringify(missing)) as AssetRow[];
+    this.cache.keep(read.map((row) => Object.freeze(row)));
+    return found.concat(read);
   }
 
   /** The rids of the list that exist. */
@@ -164,11 +200,25 @@ export class AssetStore {
     return new Set(rows.map((row) => row.rid));
   }
 
+  /** The version rows of the assets, each asset's ordered by name, from the row cache where it has them. */
   versions(rids: readonly string[]): VersionRow[] {
     if (rids.length === 0) return [];
-    return this.db
+    const found: VersionRow[] = [];
+    const missing: string[] = [];
+    for (const rid of rids) {
+      const rows = this.cache.versions(rid);
+      if (rows) found.push(...rows);
+      else missing.push(rid);
+    }
+    if (missing.length === 0) return found;
+    const read = this.db
       .prepare('SELECT * FROM asset_versions WHERE rid IN (SELECT value FROM json_each(?)) ORDER BY name')
-      .all(JSON.stringify(rids)) as VersionRow[];
+      .all(JSON.stringify(missing)) as VersionRow[];
+    // Every missing asset gets an entry, an empty list too: "no versions yet" is worth keeping as well.
+    const byRid = new Map<string, VersionRow[]>(missing.map((rid) => [rid, []]));
+    for (const row of read) byRid.get(row.rid)?.push(Object.freeze(row));
+    this.cache.keep([], byRid);
+    return found.concat(read);
   }
 
   /** Attachments of the given parents. */
@@ -242,18 +292,24 @@ export class AssetStore {
 
   count(filter: AssetFilter): number {
     const where = whereOf(filter);
-    const row = this.db.prepare(`SELECT COUNT(*) AS n FROM assets WHERE ${where.sql}`).get(...where.args);
-    return (row as { n: number }).n;
+    return memoizedRead(this.db, `count ${where.sql} ${JSON.stringify(where.args)}`, where.reads, () => {
+      const row = this.db.prepare(`SELECT COUNT(*) AS n FROM assets WHERE ${where.sql}`).get(...where.args);
+      return (row as { n: number }).n;
+    });
   }
 
-  /** Newest first. */
-  list(filter: AssetFilter, limit: number, offset: number): AssetRow[] {
+  /** The rids of one page, newest first (their rows come from getMany, mostly from the row cache). */
+  listRids(filter: AssetFilter, limit: number, offset: number): string[] {
     const where = whereOf(filter);
-    return this.db
-      .prepare(
-        `SELECT * FROM assets WHERE ${where.sql} ORDER BY uploaded_at DESC, rowid DESC LIMIT ? OFFSET ?`,
-      )
-      .all(...where.args, limit, offset) as AssetRow[];
+    const key = `list ${limit} ${offset} ${where.sql} ${JSON.stringify(where.args)}`;
+    return memoizedRead(this.db, key, where.reads, () => {
+      const rows = this.db
+        .prepare(
+          `SELECT rid FROM assets WHERE ${where.sql} ORDER BY uploaded_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+        )
+        .all(...where.args, limit, offset) as { rid: string }[];
+      return rows.map((row) => row.rid);
+    });
   }
 
   /** The tags strings of every listed (non-attached) asset. */
@@ -267,6 +323,7 @@ export class AssetStore {
   updateMeta(rid: string, changes: Partial<Record<MetaColumn, string>>, modifiedAt: string): void {
     const columns = META_COLUMNS.filter((column) => changes[column] !== undefined);
     const sets = [...columns.map((column) => `${column} = @${column}`), 'modified_at = @modified_at'];
+    this.cache.forget(rid);
     this.db
       .prepare(`UPDATE assets SET ${sets.join(', ')} WHERE rid = @rid`)
       .run({ ...Object.fromEntries(columns.map((c) => [c, changes[c]])), modified_at: modifiedAt, rid });
@@ -275,6 +332,7 @@ export class AssetStore {
   /** Deletes rows; versions, gallery items and attachments go with them (foreign keys cascade). */
   delete(rids: readonly string[]): void {
     if (rids.length === 0) return;
+    this.cache.clear();
     this.db
       .prepare('DELETE FROM assets WHERE rid IN (SELECT value FROM json_each(?))')
       .run(JSON.stringify(rids));

@@ -1,5 +1,5 @@
 // All SQL of galleries: rows, listing with search and tags, the ordered items and master links.
-import type { Db } from './db.ts';
+import { type Db, memoizedRead } from './db.ts';
 
 export interface GalleryRow {
   fid: string;
@@ -66,6 +66,10 @@ function whereOf(filter: GalleryFilter): { sql: string; args: unknown[] } {
   }
   return { sql: parts.join(' AND '), args };
 }
+
+/** What itemCount and itemPage read of gallery_items (see memoizedRead). */
+const ITEM_COUNT_READS = [{ table: 'gallery_items', columns: ['fid'] }];
+const ITEM_PAGE_READS = [{ table: 'gallery_items', columns: ['fid', 'rid', 'position', 'added_at'] }];
 
 export class GalleryStore {
   private readonly insertRow;
@@ -154,15 +158,22 @@ export class GalleryStore {
   // ---- items ----
 
   itemCount(fid: string): number {
-    return (this.itemCountStmt.get(fid) as { n: number }).n;
+    return memoizedRead(
+      this.db,
+      `itemCount ${fid}`,
+      ITEM_COUNT_READS,
+      () => (this.itemCountStmt.get(fid) as { n: number }).n,
+    );
   }
 
   /** One page of the gallery's rids in gallery order. */
   itemPage(fid: string, limit: number, offset: number): string[] {
-    const rows = this.db
-      .prepare('SELECT rid FROM gallery_items WHERE fid = ? ORDER BY position, added_at LIMIT ? OFFSET ?')
-      .all(fid, limit, offset) as { rid: string }[];
-    return rows.map((row) => row.rid);
+    return memoizedRead(this.db, `itemPage ${limit} ${offset} ${fid}`, ITEM_PAGE_READS, () => {
+      const rows = this.db
+        .prepare('SELECT rid FROM gallery_items WHERE fid = ? ORDER BY position, added_at LIMIT ? OFFSET ?')
+        .all(fid, limit, offset) as { rid: string }[];
+      return rows.map((row) => row.rid);
+    });
   }
 
   /** Every rid of the gallery in order. */

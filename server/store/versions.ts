@@ -1,6 +1,7 @@
 // SQL of the media pipeline: version rows, sizes and sync state of assets, stored files, gallery zips.
 import type { AssetType, SyncStatus, VersionRow } from './assets.ts';
 import type { Db } from './db.ts';
+import { type RowCache, rowCache } from './row-cache.ts';
 
 /** What version generation needs to know about an asset. */
 export interface MediaAsset {
@@ -25,7 +26,11 @@ export interface GalleryFile extends MediaAsset {
 }
 
 export class VersionStore {
-  constructor(private readonly db: Db) {}
+  private readonly cache: RowCache;
+
+  constructor(private readonly db: Db) {
+    this.cache = rowCache(db);
+  }
 
   asset(rid: string): MediaAsset | undefined {
     return this.db
@@ -48,6 +53,7 @@ export class VersionStore {
 
   /** Inserts or replaces a version row; false when the asset is gone meanwhile. */
   putVersion(row: VersionRow): boolean {
+    this.cache.forget(row.rid);
     const result = this.db
       .prepare(
         `INSERT INTO asset_versions (rid, name, storage_key, mime, width, height, filesize)
@@ -60,6 +66,7 @@ export class VersionStore {
   }
 
   deleteVersion(rid: string, name: string): void {
+    this.cache.forget(rid);
     this.db.prepare('DELETE FROM asset_versions WHERE rid = ? AND name = ?').run(rid, name);
   }
 
@@ -69,6 +76,7 @@ export class VersionStore {
     facts: { width: number | null; height: number | null; duration: number | null },
     now: string,
   ): void {
+    this.cache.forget(rid);
     this.db
       .prepare(
         `UPDATE assets SET width = coalesce(?, width), height = coalesce(?, height),
@@ -78,6 +86,7 @@ export class VersionStore {
   }
 
   setSyncStatus(rid: string, status: SyncStatus, now: string): boolean {
+    this.cache.forget(rid);
     return (
       this.db.prepare('UPDATE assets SET syncstatus = ?, modified_at = ? WHERE rid = ?').run(status, now, rid)
         .changes > 0

@@ -316,7 +316,9 @@ describe('live streams', () => {
     assert.equal((await t.call('live.start', { liveid }, { token: writeToken })).status, 200);
     assert.equal((await t.call('live.delete', { liveid }, { token: writeToken })).status, 403);
     assert.equal((await t.call('live.list', {}, { token: null })).status, 403);
-    const temp = await t.call('token.get_temp', { permissions: 'live.*', fid: 'somegallery' });
+    const gallery = await t.call('gallery.create', { name: 'Scope' }, { method: 'POST' });
+    const temp = await t.call('token.get_temp', { permissions: 'live.*', fid: gallery.body.fid });
+    assert.equal(temp.status, 200, JSON.stringify(temp.body));
     const scoped = await t.call('live.stop', { liveid }, { token: temp.body.token });
     assert.deepEqual([scoped.status, scoped.body.code], [403, 'permission_denied']);
   });

@@ -1,0 +1,110 @@
+// The read caches of the store (kept rows and records, remembered counts and pages) never show stale data:
+// every kind of write is seen by the very next read.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { writeEffect } from '../../server/store/write-tracker.ts';
+import { createGallery, tinyPng, uploadFile } from '../helpers/seed.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+const POST = { method: 'POST' as const };
+
+describe('writeEffect', () => {
+  it('reads what a statement may change from its SQL', () => {
+    assert.deepEqual(writeEffect('DELETE FROM assets WHERE rid = ?'), { kind: 'everything' });
+    assert.deepEqual(writeEffect('INSERT OR REPLACE INTO t (a) VALUES (?)'), { kind: 'everything' });
+    assert.deepEqual(writeEffect('  INSERT INTO gallery_items (fid) VALUES (?)'), {
+      kind: 'rows',
+      table: 'gallery_items',
+    });
+    assert.deepEqual(
+      writeEffect('INSERT INTO asset_versions (rid) VALUES (?) ON CONFLICT (rid) DO UPDATE SET mime = 1'),
+      { kind: 'rows', table: 'asset_versions' },
+    );
+    assert.deepEqual(writeEffect('UPDATE assets SET caption = @caption, modified_at = @m WHERE rid = @rid'), {
+      kind: 'columns',
+      table: 'assets',
+      columns: ['caption', 'modified_at'],
+    });
+    assert.deepEqual(writeEffect('UPDATE assets SET width = coalesce(?, width), height = ? WHERE rid = ?'), {
+      kind: 'columns',
+      table: 'assets',
+      columns: ['width', 'height'],
+    });
+    assert.deepEqual(writeEffect('PRAGMA user_version = 3'), { kind: 'everything' });
+  });
+});
+
+describe('reads after writes', () => {
+  let t: TestServer;
+  before(async () => {
+    t = await startTestServer();
+  });
+  after(() => t.close());
+
+  const items = async (fid: string) =>
+    (await t.call('gallery.get_items', { fid, details: 'caption,attached' })).body.folder;
+  const listed = async (params: Record<string, string> = {}) => (await t.call('asset.list', params)).body;
+
+  it('sees uploads, caption edits, reorders, attachments and deletes at once', async () => {
+    const g = await createGallery(t, 'Fresh');
+    const upload = async (name: string) =>
+      (await uploadFile(g.upload_url, { name, bytes: tinyPng() }, { caption: name })).body.rid as string;
+    const a = await upload('a.png');
+    // Read twice so the counts, pages and records are remembered before each write.
+    for (let i = 0; i < 2; i++) {
+      assert.equal((await items(g.fid)).items_data.items_count, 1);
+      assert.equal((await listed()).items_data.items_count, 1);
+    }
+    const b = await upload('b.png');
+    assert.deepEqual(
+      (await items(g.fid)).items.map((item: { rid: string }) => item.rid),
+      [a, b],
+    );
+    assert.equal((await listed()).items_data.items_count, 2);
+
+    await t.call('asset.set_meta', { rid: a, caption: 'renamed' }, POST);
+    assert.equal((await items(g.fid)).items[0].caption, 'renamed');
+    assert.equal((await listed({ rid: a })).items[0].caption, 'renamed');
+    assert.deepEqual(
+      (await listed({ search: 'caption=renamed' })).items.map((item: { rid: string }) => item.rid),
+      [a],
+    );
+
+    await t.call('gallery.add_item', { fid: g.fid, rid: b, insert_position: 'top' }, POST);
+    assert.deepEqual(
+      (await items(g.fid)).items.map((item: { rid: string }) => item.rid),
+      [b, a],
+    );
+
+    const posterUrl = (await t.call('asset.get_upload_url', { rid: a, type: 'poster' })).body.upload_url;
+    const poster = (await uploadFile(posterUrl, { name: 'p.png', bytes: tinyPng() })).body.rid as string;
+    const withPoster = (await items(g.fid)).items.find((item: { rid: string }) => item.rid === a);
+    assert.deepEqual(withPoster.attached, { poster });
+
+    await t.call('asset.delete', { rid: a }, POST);
+    const after = await items(g.fid);
+    assert.deepEqual(
+      after.items.map((item: { rid: string }) => item.rid),
+      [b],
+    );
+    assert.equal(after.items_data.items_count, 1);
+    assert.equal((await listed()).items_data.items_count, 1);
+    assert.deepEqual((await listed({ rid: poster })).items, [], 'the poster went with its parent');
+  });
+
+  it('never lets a reader change a kept record', async () => {
+    const g = await createGallery(t, 'Frozen');
+    const rid = (await uploadFile(g.upload_url, { name: 'f.png', bytes: tinyPng() })).body.rid as string;
+    const assets = t.server.services.assets;
+    const [first] = assets.records([rid]);
+    assert.ok(first);
+    first.caption = 'changed by a reader';
+    (first as Record<string, unknown>).extra = 1;
+    const [again] = assets.records([rid]);
+    assert.equal(again?.caption, '');
+    assert.equal('extra' in (again ?? {}), false);
+    assert.throws(() => {
+      (again?.versions.original as { url: string }).url = 'x';
+    }, TypeError);
+  });
+});
