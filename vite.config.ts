@@ -44,7 +44,12 @@ const scriptTagBuild: UserConfig = {
     // The loader has no static imports or exports, so it also runs as a classic script.
     lib: { entry: { 'gallery-elements': 'src/define.ts' }, formats: ['es'] },
     rollupOptions: {
-      output: { entryFileNames: '[name].js', chunkFileNames: 'script-tag/[name]-[hash].js' },
+      output: {
+        entryFileNames: '[name].js',
+        chunkFileNames: 'script-tag/[name]-[hash].js',
+        // Library mode keeps whitespace and comments in ES output even with `minify`: a CDN file should not.
+        minify: true,
+      },
     },
   },
 };
