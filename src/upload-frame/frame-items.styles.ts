@@ -5,6 +5,13 @@ export const frameItemsStyles = css`
   :host {
     display: block;
   }
+  /* The page's border-box rule stops at the shadow root: without this a 100%-wide field plus its padding
+     and border sticks out of its row. */
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
   ol {
     list-style: none;
     margin: 0;

@@ -1,6 +1,7 @@
 // <gallery-uploader> against a server that fails about 30% of upload POSTs (500s, connections cut midway
-// through the body, upload URLs answered as expired): 200 files still end as exactly 200 assets, the
-// element shows that it retries, and the batch ends without an error.
+// through the body, upload URLs answered as expired): 200 files still end as exactly 200 assets, every
+// expired URL is followed by a freshly fetched one, the element shows that it retries, and the batch ends
+// without an error.
 import { expect, oneEvent } from '@open-wc/testing';
 import type {
   GalleryUploadCompleteEvent,
@@ -8,9 +9,85 @@ import type {
   GalleryUploadRetryEvent,
 } from '../../src/elements/gallery-uploader/events.ts';
 import { api, type BrowserTestServer, startServer, stopServers } from '../helpers/browser.ts';
-import { collect, createGallery, mount, pngFile } from './gallery-uploader.support.ts';
+import { collect, createGallery, mount, pngFile, waitUntil } from './gallery-uploader.support.ts';
 
 const FILES = 200;
+
+interface UrlFetch {
+  start: number;
+  end: number;
+  url: string;
+}
+
+interface UploadPost {
+  file: string;
+  url: string;
+  sent: number;
+  ended: number;
+  status: number;
+  message: string;
+}
+
+/**
+ * Watches the page's own traffic (nothing is changed or answered here): each asset.get_upload_url call
+ * with the URL it returned, and each upload POST with its file, URL and outcome.
+ */
+function watchTraffic(): { urls: UrlFetch[]; posts: UploadPost[]; stop(): void } {
+  const urls: UrlFetch[] = [];
+  const posts: UploadPost[] = [];
+  const realFetch = window.fetch;
+  window.fetch = async (input, init) => {
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!new URL(href).pathname.endsWith('/asset.get_upload_url.json')) return realFetch(input, init);
+    const start = performance.now();
+    const response = await realFetch(input, init);
+    const body = await response
+      .clone()
+      .json()
+      .catch(() => ({}));
+    urls.push({
+      start,
+      end: performance.now(),
+      url: typeof body.upload_url === 'string' ? body.upload_url : '',
+    });
+    return response;
+  };
+  const proto = XMLHttpRequest.prototype;
+  const { open, send } = proto;
+  const target = new WeakMap<XMLHttpRequest, string>();
+  proto.open = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['open']>) {
+    // The last open before send wins: the element re-opens a retry on a fresh URL.
+    target.set(this, String(args[1]));
+    return (open as (...a: unknown[]) => void).apply(this, args);
+  } as XMLHttpRequest['open'];
+  proto.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+    const url = target.get(this) ?? '';
+    if (new URL(url, location.href).pathname === '/upload') {
+      const file = body instanceof FormData ? ((body.get('file') as File | null)?.name ?? '') : '';
+      const post: UploadPost = { file, url, sent: performance.now(), ended: 0, status: 0, message: '' };
+      posts.push(post);
+      this.addEventListener('loadend', () => {
+        post.ended = performance.now();
+        post.status = this.status;
+        try {
+          post.message = String(JSON.parse(this.responseText).message ?? '');
+        } catch {
+          // A cut connection has no body.
+        }
+      });
+    }
+    return send.call(this, body);
+  };
+  return {
+    urls,
+    posts,
+    stop() {
+      window.fetch = realFetch;
+      proto.open = open;
+      proto.send = send;
+    },
+  };
+}
 
 /** The file names of every item of a gallery, through every page of gallery.get_items. */
 async function itemNames(server: BrowserTestServer, fid: string): Promise<string[]> {
@@ -43,6 +120,7 @@ describe('<gallery-uploader> under injected upload failures', () => {
     const png = await pngFile('template.png');
     for (const name of names) el.uppy!.addFile({ name, type: 'image/png', data: new File([png], name) });
 
+    const traffic = watchTraffic();
     const retries = collect<GalleryUploadRetryEvent>(el, 'gallery-upload-retry');
     const errors = collect<GalleryUploadErrorEvent>(el, 'gallery-upload-error');
     const shown: string[] = [];
@@ -54,7 +132,7 @@ describe('<gallery-uploader> under injected upload failures', () => {
     });
     const complete = oneEvent(el, 'gallery-upload-complete') as Promise<GalleryUploadCompleteEvent>;
     void el.upload();
-    const { detail } = await complete;
+    const { detail } = await complete.finally(() => traffic.stop());
 
     expect(errors.map((e) => e.detail.message)).to.deep.equal([]);
     expect(detail.failed).to.deep.equal([]);
@@ -66,6 +144,26 @@ describe('<gallery-uploader> under injected upload failures', () => {
     expect(shown.length, 'the retry line was shown').to.be.greaterThan(0);
     expect(shown[0]).to.match(/^Retrying \d+ upload\(s\)/);
 
+    // Upload URLs answered as expired did happen, and each was followed by a URL fetched after it: the
+    // file's next POST went to a URL that an asset.get_upload_url call, made after the refusal, returned.
+    const { urls, posts } = traffic;
+    const expired = posts.filter(
+      (post) => post.status === 403 && /upload url has expired/i.test(post.message),
+    );
+    expect(expired.length, 'POSTs refused as expired').to.be.greaterThan(0);
+    for (const refused of expired) {
+      const next = posts.find((post) => post.file === refused.file && post.sent > refused.ended);
+      expect(next, `${refused.file} was sent again`).to.exist;
+      const fresh = urls.find(
+        (call) => call.start >= refused.ended && call.end <= next!.sent && call.url === next!.url,
+      );
+      expect(fresh, `${refused.file} got a fresh URL after its expired one`).to.exist;
+    }
+    // Every POST, first tries and retries alike, had its own asset.get_upload_url call.
+    expect(urls.length, 'asset.get_upload_url calls').to.be.greaterThan(FILES);
+    expect(urls.length).to.be.at.least(posts.length);
+    expect(posts.length, 'upload POSTs').to.be.greaterThan(FILES);
+
     // Exactly one asset per file, all in the gallery.
     const { body } = await api(server, 'asset.list', { items_per_page: 1 });
     expect(body.items_data.items_count).to.equal(FILES);
@@ -76,6 +174,11 @@ describe('<gallery-uploader> under injected upload failures', () => {
     const root = el.shadowRoot!;
     expect(root.querySelector<HTMLElement>('[part=retry-status]')!.hidden).to.equal(true);
     expect(root.querySelector('[part=errors]')).to.equal(null);
-    expect(root.querySelector('.uppy-StatusBar.is-complete'), 'status bar complete').to.exist;
+    // Uppy recomputes its total progress at most every 500 ms: the bar turns complete on that beat.
+    await waitUntil(
+      () => !!root.querySelector('.uppy-StatusBar.is-complete'),
+      `the status bar says complete (Uppy error: ${el.uppy!.getState().error})`,
+      2000,
+    );
   });
 });

@@ -8,12 +8,15 @@ import type {
 } from '../../src/elements/gallery-uploader/events.ts';
 import { api, type BrowserTestServer, startServer, stopServers } from '../helpers/browser.ts';
 import {
+  assetCount,
+  chooseFiles,
   collect,
   createGallery,
   failedUpload,
   galleryItems,
   mount,
   pngFile,
+  shownErrors,
   waitUntilAsync,
 } from './gallery-uploader.support.ts';
 
@@ -29,11 +32,7 @@ describe('<gallery-uploader> with galleries', () => {
     const fid = await createGallery(server, 'Chosen files');
     const el = await mount({ 'base-url': server.baseUrl, token: server.token, fid });
     const progress = collect<GalleryUploadProgressEvent>(el, 'gallery-upload-progress');
-    const input = el.shadowRoot!.querySelector('input[type=file]') as HTMLInputElement;
-    const transfer = new DataTransfer();
-    transfer.items.add(await pngFile('chosen.png'));
-    input.files = transfer.files;
-    input.dispatchEvent(new Event('change', { bubbles: true }));
+    chooseFiles(el, [await pngFile('chosen.png')]);
     expect(el.uppy!.getFiles().map((file) => file.name)).to.deep.equal(['chosen.png']);
 
     // Listened for on the document: the event crosses the shadow root for a <gallery-view> elsewhere.
@@ -91,24 +90,36 @@ describe('<gallery-uploader> with galleries', () => {
 
   it('shows a readable message for an expired upload token and uploads nothing', async () => {
     const fid = await createGallery(server, 'Expired invite');
-    // An upload token never outlives its parent: a parent of one second gives a token expiring with it.
-    const parent = await api(server, 'token.get_temp', { permissions: 'token.create', ttl: 1 });
+    // An upload token never outlives its parent, nor holds a right the parent lacks: a parent of one
+    // second that may upload gives a token that could upload, expiring with it.
+    const parent = await api(server, 'token.get_temp', {
+      permissions: 'token.create|asset.upload|gallery.read',
+      ttl: 1,
+    });
     const invite = await api(server, 'upload.get_upload_token', { fid }, parent.body.token);
     expect(invite.status, JSON.stringify(invite.body)).to.equal(200);
     const uploadToken = invite.body.upload_token as string;
-    await waitUntilAsync(async () => {
+    const asked = () => {
       const url = new URL('asset.get_upload_url.json', server.baseUrl);
       url.searchParams.set('upload_token', uploadToken);
       url.searchParams.set('fid', fid);
-      return (await fetch(url)).status === 403;
-    }, 'the upload token expires');
+      return fetch(url).then((response) => response.json());
+    };
+    // While it lives the token may ask for upload URLs: the refusal below is its expiry, nothing else.
+    expect((await asked()).upload_url).to.be.a('string');
+    await waitUntilAsync(async () => (await asked()).code === 'token_expired', 'the upload token expires');
+    const before = await assetCount(server);
     const el = await mount({ 'base-url': server.baseUrl, 'upload-token': uploadToken, fid });
     const { detail } = await failedUpload(el, 'late.png');
     expect(detail.status).to.equal(403);
     expect(detail.code).to.equal('token_expired');
-    expect(detail.message).to.contain('not allowed');
-    await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('[part=errors]')?.textContent).to.contain('late.png');
+    expect(detail.message).to.contain('expired');
+    const shown = await shownErrors(el);
+    expect(shown).to.contain('late.png: Your upload access has expired. Ask for a new upload link.');
+    expect(shown)
+      .to.match(/expired/i)
+      .and.not.contain('token_expired');
     expect(await galleryItems(server, fid)).to.have.length(0);
+    expect(await assetCount(server)).to.equal(before);
   });
 });

@@ -1,26 +1,37 @@
 // <gallery-uploader> in Chromium against a real reference server: files chosen, dropped or added become
-// assets with their metadata; refusals (413, 403, read-only token, tampered URL) show readable messages and
-// store nothing; retries after injected 500s store every file exactly once. Gallery placement: the
-// gallery-uploader-galleries file.
+// assets with the metadata typed into the Dashboard; refusals (413, 403, read-only token, tampered URL) show
+// readable messages in the element and store nothing; retries after injected 500s store every file exactly
+// once. Gallery placement: the gallery-uploader-galleries file.
 import { expect, oneEvent } from '@open-wc/testing';
 import axe from 'axe-core';
 import type {
   GalleryUploadCompleteEvent,
   GalleryUploadErrorEvent,
   GalleryUploadProgressEvent,
+  GalleryUploadRetryEvent,
   GalleryUploadStartEvent,
   GalleryUploadSuccessEvent,
 } from '../../src/elements/gallery-uploader/events.ts';
 import { api, type BrowserTestServer, startServer, stopServers } from '../helpers/browser.ts';
 import {
   allAssets,
+  assetCount,
   assetRecord,
+  chooseFiles,
+  click,
   collect,
+  createGallery,
+  editInDashboard,
   failedUpload,
+  galleryItems,
   mount,
   pngFile,
+  shownErrors,
   waitUntil,
 } from './gallery-uploader.support.ts';
+
+/** The sentence of a refusal, then the server's own reason: words for people, never a bare code. */
+const REFUSAL = /not allowed|permission|expired|refused/i;
 
 describe('<gallery-uploader>', () => {
   let server: BrowserTestServer;
@@ -66,11 +77,7 @@ describe('<gallery-uploader>', () => {
     const el = await mount({ 'base-url': server.baseUrl, token: server.token });
     const progress = collect<GalleryUploadProgressEvent>(el, 'gallery-upload-progress');
     const started = oneEvent(el, 'gallery-upload-start') as Promise<GalleryUploadStartEvent>;
-    const input = el.shadowRoot!.querySelector('input[type=file]') as HTMLInputElement;
-    const transfer = new DataTransfer();
-    transfer.items.add(await pngFile('picked.png'));
-    input.files = transfer.files;
-    input.dispatchEvent(new Event('change', { bubbles: true }));
+    chooseFiles(el, [await pngFile('picked.png')]);
     expect(el.uppy!.getFiles().map((file) => file.name)).to.deep.equal(['picked.png']);
     // Listened for on the document: the event crosses the shadow root for a <gallery-view> elsewhere.
     const success = oneEvent(document, 'gallery-upload-success') as Promise<GalleryUploadSuccessEvent>;
@@ -105,8 +112,38 @@ describe('<gallery-uploader>', () => {
     expect(item?.reference_id).to.not.equal('undefined');
   });
 
-  it('uploads a dropped file', async () => {
+  it('lets a person type caption and description into the Dashboard’s file card, and stores them', async () => {
     const el = await mount({ 'base-url': server.baseUrl, token: server.token });
+    chooseFiles(el, [await pngFile('edited.png')]);
+    await editInDashboard(el, 'edited.png', {
+      Caption: 'Harbour at dawn',
+      Description: 'Boats, fog & <b>gulls</b>',
+    });
+    const success = oneEvent(el, 'gallery-upload-success') as Promise<GalleryUploadSuccessEvent>;
+    // The Dashboard's own upload button, clicked as a person would.
+    await click(el.shadowRoot!.querySelector('.uppy-StatusBar-actionBtn--upload')!);
+    const { detail } = await success;
+    const item = await assetRecord(server, detail.rid);
+    expect(item?.filename).to.equal('edited.png');
+    expect(item?.caption).to.equal('Harbour at dawn');
+    expect(item?.description).to.equal('Boats, fog & <b>gulls</b>');
+  });
+
+  it('offers in the file card exactly the fields named by meta-fields', async () => {
+    const el = await mount({ 'base-url': server.baseUrl, token: server.token, 'meta-fields': 'caption' });
+    chooseFiles(el, [await pngFile('caption-only.png')]);
+    const first = await editInDashboard(el, 'caption-only.png', { Caption: 'Only a caption' });
+    expect(first).to.deep.equal(['Caption']);
+    el.setAttribute('meta-fields', 'caption,description,tags');
+    await el.updateComplete;
+    const second = await editInDashboard(el, 'caption-only.png', { Tags: 'sea' });
+    expect(second).to.deep.equal(['Caption', 'Description', 'Tags']);
+    expect(el.uppy!.getFiles()[0]!.meta).to.include({ caption: 'Only a caption', tags: 'sea' });
+  });
+
+  it('uploads a dropped file into the element’s gallery with the metadata typed for it', async () => {
+    const fid = await createGallery(server, 'Dropped files');
+    const el = await mount({ 'base-url': server.baseUrl, token: server.token, fid });
     const zone = el.shadowRoot!.querySelector('.uppy-Dashboard-inner') as HTMLElement;
     const transfer = new DataTransfer();
     transfer.items.add(await pngFile('dropped.png'));
@@ -115,11 +152,16 @@ describe('<gallery-uploader>', () => {
     );
     zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
     await waitUntil(() => el.uppy!.getFiles().length === 1, 'the dropped file is added');
+    await editInDashboard(el, 'dropped.png', { Caption: 'Dropped in', Description: 'Came by drag and drop' });
     const success = oneEvent(el, 'gallery-upload-success') as Promise<GalleryUploadSuccessEvent>;
     void el.upload();
     const { detail } = await success;
     expect(detail.file.name).to.equal('dropped.png');
-    expect((await assetRecord(server, detail.rid))?.filename).to.equal('dropped.png');
+    expect(detail.fid).to.equal(fid);
+    const items = await galleryItems(server, fid);
+    expect(items.map((item) => item.rid)).to.deep.equal([detail.rid]);
+    expect(items[0]).to.include({ filename: 'dropped.png', caption: 'Dropped in' });
+    expect(items[0]!.description).to.equal('Came by drag and drop');
   });
 
   it('shows the server’s message when a file is larger than its limit (413) and stores nothing', async () => {
@@ -142,7 +184,7 @@ describe('<gallery-uploader>', () => {
   });
 
   it('shows a readable message for a bad token (403) and uploads nothing', async () => {
-    const before = (await allAssets(server)).length;
+    const before = await assetCount(server);
     const el = await mount({ 'base-url': server.baseUrl, token: 'not-a-token' });
     const complete = oneEvent(el, 'gallery-upload-complete') as Promise<GalleryUploadCompleteEvent>;
     const { detail } = await failedUpload(el, 'denied.png');
@@ -150,13 +192,15 @@ describe('<gallery-uploader>', () => {
     expect(detail.code).to.equal('invalid_token');
     expect(detail.message).to.contain('not allowed');
     expect((await complete).detail.failed.map((each) => each.file.name)).to.deep.equal(['denied.png']);
-    await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('[part=errors]')?.textContent).to.contain('denied.png');
-    expect(await allAssets(server)).to.have.length(before);
+    const shown = await shownErrors(el);
+    expect(shown).to.contain('denied.png: Uploading is not allowed with these credentials.');
+    expect(shown).to.match(REFUSAL).and.contain('The token is not valid');
+    expect(shown).to.not.contain('invalid_token');
+    expect(await assetCount(server)).to.equal(before);
   });
 
   it('shows a readable message for a read-only token and uploads nothing', async () => {
-    const before = (await allAssets(server)).length;
+    const before = await assetCount(server);
     const { body } = await api(server, 'token.get_temp', {
       permissions: 'gallery.read|asset.read',
       ttl: 600,
@@ -166,11 +210,15 @@ describe('<gallery-uploader>', () => {
     expect(detail.status).to.equal(403);
     expect(detail.code).to.equal('permission_denied');
     expect(detail.message).to.contain('not allowed');
-    expect(await allAssets(server)).to.have.length(before);
+    const shown = await shownErrors(el);
+    expect(shown).to.contain('read-only.png: Uploading is not allowed with these credentials.');
+    expect(shown).to.match(REFUSAL).and.contain('asset.upload');
+    expect(shown).to.not.contain('permission_denied');
+    expect(await assetCount(server)).to.equal(before);
   });
 
   it('shows a readable message when the upload URL was tampered with and stores nothing', async () => {
-    const before = (await allAssets(server)).length;
+    const before = await assetCount(server);
     const el = await mount({ 'base-url': server.baseUrl, token: server.token });
     // A signed URL with its expiry pushed out: the HMAC over the parameters no longer matches.
     const { body } = await api(server, 'asset.get_upload_url', {});
@@ -179,8 +227,13 @@ describe('<gallery-uploader>', () => {
     el.uppy!.getPlugin('XHRUpload')!.setOptions({ endpoint: tampered.href });
     const { detail } = await failedUpload(el, 'tampered.png');
     expect(detail.status).to.equal(403);
-    expect(detail.message).to.contain('not allowed').and.contain('signature');
-    expect(await allAssets(server)).to.have.length(before);
+    expect(detail.code).to.equal('permission_denied');
+    // Not blamed on the credentials: they are fine, the address was changed.
+    expect(detail.message).to.contain('refused the upload address').and.contain('signature');
+    const shown = await shownErrors(el);
+    expect(shown).to.contain('tampered.png: The server refused the upload address');
+    expect(shown).to.match(REFUSAL).and.not.contain('credentials');
+    expect(await assetCount(server)).to.equal(before);
   });
 
   it('imports a file from a URL through its form, showing progress', async () => {
@@ -225,6 +278,22 @@ describe('<gallery-uploader>', () => {
     expect(attempts, 'upload POSTs, failed ones included').to.be.greaterThan(names.length);
     const assets = await allAssets(flaky);
     expect(assets.map((asset) => asset.filename).sort()).to.deep.equal([...names].sort());
+  });
+
+  it('reports the batch complete when a file succeeds only in a later round of retries', async () => {
+    // Seed 27 at a rate of one half fails exactly the first four POSTs: Uppy's own four tries all fail,
+    // and the file goes through in the element's next round, after the batch's first pass has ended.
+    const flaky = await startServer({ faults: { errorRate: 0.5, operations: ['upload'], seed: 27 } });
+    const el = await mount({ 'base-url': flaky.baseUrl, token: flaky.token, limit: '1' });
+    el.uppy!.addFile({ name: 'patient.png', type: 'image/png', data: await pngFile('patient.png') });
+    const retries = collect<GalleryUploadRetryEvent>(el, 'gallery-upload-retry');
+    const complete = oneEvent(el, 'gallery-upload-complete') as Promise<GalleryUploadCompleteEvent>;
+    void el.upload();
+    const { detail } = await complete;
+    expect(retries.map((retry) => retry.detail.attempt)).to.deep.equal([2, 3, 4, 5]);
+    expect(detail.failed).to.deep.equal([]);
+    expect(detail.successful.map((each) => each.file.name)).to.deep.equal(['patient.png']);
+    expect(await assetCount(flaky)).to.equal(1);
   });
 
   it('has no accessibility violations (axe-core)', async () => {

@@ -1,20 +1,25 @@
 // The gallery-server command: start, print the base URL, serve, stop cleanly; token create.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { callApi } from '../helpers/server.ts';
 
-const BIN = join(import.meta.dirname, '../../bin/gallery-server.js');
+const ROOT = join(import.meta.dirname, '../..');
+const BIN = join(ROOT, 'bin/gallery-server.js');
 
 /** Starts the CLI and resolves with the base URL it prints (bounded to 20 s). */
 function startCli(
   args: string[],
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } });
+  return baseUrlOf(spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } }));
+}
+
+/** Resolves with the base URL a started server prints (bounded to 20 s). */
+function baseUrlOf(child: ChildProcess): Promise<{ child: ChildProcess; baseUrl: string }> {
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`no base URL printed: ${out}`)), 20_000);
@@ -46,6 +51,47 @@ describe('gallery-server command', () => {
     const exited = exitCode(child);
     child.kill('SIGTERM');
     assert.equal(await exited, 0);
+  });
+
+  it('runs what `npm start` runs: the demo on the printed URL, ping with demo-token, exit 0 on SIGTERM', async () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+    const [command, ...args] = String(pkg.scripts.start).split(' ');
+    assert.equal(command, 'node');
+    assert.deepEqual(args, ['bin/gallery-server.js', '--demo']);
+    const demoData = mkdtempSync(join(tmpdir(), 'gallery-npm-start-'));
+    // Only a free port and a fresh data dir are added; no token in the environment, so the demo's own applies.
+    const env = { ...process.env };
+    delete env.GALLERY_API_TOKEN;
+    delete env.GALLERY_FAULTS;
+    const started = spawn(process.execPath, [...args, '--port', '0', '--data', demoData], { cwd: ROOT, env });
+    let stderr = '';
+    started.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const { child, baseUrl } = await baseUrlOf(started);
+    try {
+      const { status, body } = await callApi(baseUrl, 'ping', {}, { token: 'demo-token' });
+      assert.equal(status, 200);
+      assert.equal(body.ping, 'pong');
+      const origin = new URL(baseUrl).origin;
+      const page = await fetch(`${origin}/`);
+      assert.equal(page.status, 200);
+      assert.equal(new URL(page.url).pathname, '/demo/');
+      assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+      assert.match(await page.text(), /<gallery-uploader[\s>]/);
+      // The fresh data dir got the demo gallery before the URL was printed.
+      const galleries = await callApi(baseUrl, 'gallery.list', {}, { token: 'demo-token' });
+      assert.ok(
+        (galleries.body.galleries as { name: string }[]).some((gallery) => gallery.name === 'Demo gallery'),
+        JSON.stringify(galleries.body),
+      );
+    } finally {
+      const exited = exitCode(child);
+      child.kill('SIGTERM');
+      assert.equal(await exited, 0, stderr);
+      rmSync(demoData, { recursive: true, force: true });
+    }
+    assert.equal(stderr, '');
   });
 
   it('takes the token from GALLERY_API_TOKEN and exits 0 on SIGINT', async () => {

@@ -13,6 +13,8 @@ export interface UploaderStrings {
   retrying: string;
   tooLarge: string;
   forbidden: string;
+  tokenExpired: string;
+  uploadUrlRefused: string;
   badRequest: string;
   notFound: string;
   serverError: string;
@@ -42,6 +44,8 @@ const en: UploaderStrings = {
   retrying: 'Retrying {count} upload(s) after a passing failure…',
   tooLarge: 'The file is larger than the server accepts.',
   forbidden: 'Uploading is not allowed with these credentials.',
+  tokenExpired: 'Your upload access has expired. Ask for a new upload link.',
+  uploadUrlRefused: 'The server refused the upload address: it was changed or is no longer valid.',
   badRequest: 'The server refused the upload request.',
   notFound: 'The gallery was not found.',
   serverError: 'The server failed to store the file. Please try again.',
@@ -71,6 +75,9 @@ const de: UploaderStrings = {
   retrying: 'Neuer Versuch für {count} Upload(s) nach einem vorübergehenden Fehler …',
   tooLarge: 'Die Datei ist größer, als der Server annimmt.',
   forbidden: 'Mit diesen Zugangsdaten ist das Hochladen nicht erlaubt.',
+  tokenExpired: 'Ihr Zugang zum Hochladen ist abgelaufen. Bitte fordern Sie einen neuen Upload-Link an.',
+  uploadUrlRefused:
+    'Der Server hat die Upload-Adresse abgelehnt: Sie wurde verändert oder ist nicht mehr gültig.',
   badRequest: 'Der Server hat die Anfrage abgelehnt.',
   notFound: 'Die Galerie wurde nicht gefunden.',
   serverError: 'Der Server konnte die Datei nicht speichern. Bitte erneut versuchen.',
@@ -100,6 +107,8 @@ const fr: UploaderStrings = {
   retrying: 'Nouvel essai pour {count} envoi(s) après un échec passager…',
   tooLarge: 'Le fichier dépasse la taille acceptée par le serveur.',
   forbidden: 'Ces identifiants ne permettent pas d’envoyer des fichiers.',
+  tokenExpired: 'Votre accès pour envoyer des fichiers a expiré. Demandez un nouveau lien d’envoi.',
+  uploadUrlRefused: 'Le serveur a refusé l’adresse d’envoi : elle a été modifiée ou n’est plus valide.',
   badRequest: 'Le serveur a refusé la requête d’envoi.',
   notFound: 'La galerie est introuvable.',
   serverError: 'Le serveur n’a pas pu enregistrer le fichier. Veuillez réessayer.',

@@ -132,7 +132,7 @@ export function uploadFailureFrom(xhr: XMLHttpRequest, strings: UploaderStrings)
   }
   const code = typeof body.code === 'string' ? body.code : codeOf(xhr.status);
   const detail = typeof body.message === 'string' && body.message ? body.message : '';
-  return new UploadFailure(readable(xhr.status, detail, strings), xhr.status, code);
+  return new UploadFailure(readable(xhr.status, code, detail, strings), xhr.status, code);
 }
 
 /** The same for a failed API call (asset.get_upload_url refused, URL import failed to start). */
@@ -140,19 +140,19 @@ export function failureFromError(error: unknown, strings: UploaderStrings): Uplo
   if (error instanceof UploadFailure) return error;
   if (error instanceof ApiError) {
     const detail = error.status === 0 ? '' : error.message;
-    return new UploadFailure(readable(error.status, detail, strings), error.status, error.code);
+    return new UploadFailure(readable(error.status, error.code, detail, strings), error.status, error.code);
   }
   const message = error instanceof Error && error.message ? error.message : strings.networkError;
   return new UploadFailure(message, 0, 'network_error');
 }
 
-/** Our sentence for the status, followed by the server's own explanation when it gave one. */
-function readable(status: number, detail: string, strings: UploaderStrings): string {
+/** Our sentence for the refusal, followed by the server's own explanation when it gave one. */
+function readable(status: number, code: string, detail: string, strings: UploaderStrings): string {
   const general =
     status === 413
       ? strings.tooLarge
       : status === 403 || status === 401
-        ? strings.forbidden
+        ? forbiddenSentence(code, detail, strings)
         : status === 400
           ? strings.badRequest
           : status === 404
@@ -161,6 +161,16 @@ function readable(status: number, detail: string, strings: UploaderStrings): str
               ? strings.networkError
               : strings.serverError;
   return detail ? `${general} ${detail}` : general;
+}
+
+/**
+ * A 403 names what a person can act on: an expired token needs a new link, a refused upload URL is not the
+ * credentials' fault (saying "not allowed with these credentials" there sends people the wrong way).
+ */
+function forbiddenSentence(code: string, detail: string, strings: UploaderStrings): string {
+  if (code === 'token_expired') return strings.tokenExpired;
+  if (code === 'permission_denied' && /upload url/i.test(detail)) return strings.uploadUrlRefused;
+  return strings.forbidden;
 }
 
 function codeOf(status: number): string {

@@ -1,6 +1,6 @@
 // Reactive controller driving Uppy for <gallery-uploader>: builds Uppy, the inline Dashboard and XHR upload
 // inside the shadow root, keeps their options in step with the element and turns Uppy's events into ours.
-import type { Body, Meta, Uppy, UppyFile } from '@uppy/core';
+import type { Body, Meta, UploadResult, Uppy, UppyFile } from '@uppy/core';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { keepFileListRole } from './dashboard-a11y.ts';
 import {
@@ -73,8 +73,13 @@ export class UploadController implements ReactiveController {
   #pending = new Set<Promise<void>>();
   /** Extra rounds for files that failed for a passing reason. */
   readonly #retries = new RetryRounds(() => this.host.requestUpdate());
-  /** What Uppy's `complete` events said while some file still waited for a round: reported as one. */
-  #batch: { successful: Map<string, UploaderFile>; failed: Map<string, UploaderFile> } | undefined;
+  /**
+   * What a batch's first pass (Uppy's `complete`) and its files' extra rounds ended with, reported as one
+   * once the pass has ended and no file waits for a round.
+   */
+  #batch:
+    | { successful: Map<string, UploaderFile>; failed: Map<string, UploaderFile>; passEnded: boolean }
+    | undefined;
   readonly #id = `gallery-uploader-${++instances}`;
 
   constructor(
@@ -131,12 +136,17 @@ export class UploadController implements ReactiveController {
     const config = this.config();
     const locale = config.uppyLocale ?? dashboardLocaleFor(config.locale);
     uppy.setOptions({ restrictions: restrictionsOf(config), ...(locale ? { locale: locale as never } : {}) });
-    uppy.getPlugin('Dashboard')?.setOptions({
+    const dashboard = uppy.getPlugin('Dashboard');
+    const metaFields = metaFieldsOf(config);
+    dashboard?.setOptions({
       theme: config.theme,
       note: config.note ?? null,
-      metaFields: metaFieldsOf(config),
+      metaFields,
       ...(locale ? { locale: locale as never } : {}),
     });
+    // The Dashboard copies metaFields into its plugin state once, at install, and reads them only from
+    // there: without this a changed meta-fields would never reach the file card.
+    dashboard?.setPluginState({ metaFields });
   }
 
   async #build(): Promise<void> {
@@ -267,18 +277,25 @@ export class UploadController implements ReactiveController {
       this.#retries.settle(file.id);
       this.#reportIfDone();
     });
-    uppy.on('complete', (result) => {
-      this.#batch ??= { successful: new Map(), failed: new Map() };
-      const batch = this.#batch;
-      for (const file of result.successful ?? []) {
-        batch.successful.set(file.id, file);
-        batch.failed.delete(file.id);
-      }
-      for (const file of result.failed ?? []) {
-        if (!this.#retries.isHeld(file.id)) batch.failed.set(file.id, file);
-      }
-      this.#reportIfDone();
-    });
+    uppy.on('complete', (result) => this.#record(result, true));
+  }
+
+  /** Adds what one upload run ended with to the batch; a file still held for a round has no outcome yet. */
+  #record(result: UploadResult<UploadMeta, UploadBody>, passEnded: boolean): void {
+    this.#batch ??= { successful: new Map(), failed: new Map(), passEnded: false };
+    const batch = this.#batch;
+    if (passEnded) batch.passEnded = true;
+    for (const file of result.successful ?? []) {
+      if (this.#retries.isHeld(file.id)) continue;
+      batch.successful.set(file.id, file);
+      batch.failed.delete(file.id);
+    }
+    for (const file of result.failed ?? []) {
+      if (this.#retries.isHeld(file.id)) continue;
+      batch.failed.set(file.id, file);
+      batch.successful.delete(file.id);
+    }
+    this.#reportIfDone();
   }
 
   /** A held file's next round: Uppy uploads it again as a batch of one (with a fresh URL from `endpoint`). */
@@ -289,13 +306,24 @@ export class UploadController implements ReactiveController {
       return;
     }
     this.#retries.resending(id);
-    void uppy.retryUpload(id);
+    // Uppy emits no `complete` for retryUpload: without recording the round's result here, a batch whose
+    // last file went through in a round would never be reported complete.
+    uppy.retryUpload(id).then(
+      (result) => {
+        if (uppy === this.#uppy && result) this.#record(result, false);
+      },
+      () => {
+        if (uppy !== this.#uppy) return;
+        this.#retries.settle(id);
+        this.#reportIfDone();
+      },
+    );
   }
 
-  /** Reports the batch once no file of it waits for another round. */
+  /** Reports the batch once its first pass has ended and no file of it waits for another round. */
   #reportIfDone(): void {
     const batch = this.#batch;
-    if (!batch || !this.#retries.idle) return;
+    if (!batch?.passEnded || !this.#retries.idle) return;
     this.#batch = undefined;
     void this.#completed([...batch.successful.values()], [...batch.failed.values()]);
   }
