@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_GALLERY, seedDemoGallery } from '../../server/web/demo-seed.ts';
+import { waitFor } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 describe('demo sample gallery', () => {
@@ -17,6 +18,12 @@ describe('demo sample gallery', () => {
     const listed = await t.call('gallery.list', { search: `caption=${DEMO_GALLERY}` });
     const demo = listed.body.galleries.filter((g: { name: string }) => g.name === DEMO_GALLERY);
     assert.equal(demo.length, 1);
+    // Sizes are read by the version worker after the upload: wait until it is through with all six.
+    const synced = async () => {
+      const page = await t.call('gallery.get_items', { fid: demo[0].fid, details: 'caption' });
+      return page.body.folder.items.every((item: { syncstatus: string }) => item.syncstatus === 'synced');
+    };
+    await waitFor(synced);
     const items = await t.call('gallery.get_items', { fid: demo[0].fid, details: 'caption' });
     const captions = items.body.folder.items.map((item: { caption: string }) => item.caption);
     assert.equal(captions.length, 6);
