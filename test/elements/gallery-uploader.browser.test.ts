@@ -296,6 +296,30 @@ describe('<gallery-uploader>', () => {
     expect(await assetCount(flaky)).to.equal(1);
   });
 
+  it('reports a file retried with the Dashboard’s own retry button complete once it goes through', async function () {
+    this.timeout(90_000);
+    // Seed 18 at a rate of nine in ten fails exactly the first 16 POSTs: Uppy's four tries and the element's
+    // three extra rounds all fail, so the file ends failed; the visitor's retry then goes through.
+    const flaky = await startServer({ faults: { errorRate: 0.9, operations: ['upload'], seed: 18 } });
+    const el = await mount({ 'base-url': flaky.baseUrl, token: flaky.token, limit: '1' });
+    el.uppy!.addFile({ name: 'stubborn.png', type: 'image/png', data: await pngFile('stubborn.png') });
+    const completes = collect<GalleryUploadCompleteEvent>(el, 'gallery-upload-complete');
+    void el.upload();
+    await waitUntil(() => completes.length === 1, 'the first batch to end', 60_000);
+    expect(completes[0]!.detail.failed.map((each) => each.file.name)).to.deep.equal(['stubborn.png']);
+    expect(await assetCount(flaky)).to.equal(0);
+
+    const retryButton = () =>
+      el.shadowRoot!.querySelector<HTMLButtonElement>('button.uppy-Dashboard-Item-progressIndicator');
+    await waitUntil(() => /retry/i.test(retryButton()?.getAttribute('aria-label') ?? ''), 'the retry button');
+    const retry = retryButton()!;
+    await click(retry);
+    await waitUntil(() => completes.length === 2, 'the retried file to be reported', 20_000);
+    expect(completes[1]!.detail.failed).to.deep.equal([]);
+    expect(completes[1]!.detail.successful.map((each) => each.file.name)).to.deep.equal(['stubborn.png']);
+    expect(await assetCount(flaky)).to.equal(1);
+  });
+
   it('has no accessibility violations (axe-core)', async () => {
     const el = await mount({ 'base-url': server.baseUrl, token: 'not-a-token' });
     // With a file listed and an error shown, the states with the most markup.

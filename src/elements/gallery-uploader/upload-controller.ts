@@ -80,6 +80,8 @@ export class UploadController implements ReactiveController {
   #batch:
     | { successful: Map<string, UploaderFile>; failed: Map<string, UploaderFile>; passEnded: boolean }
     | undefined;
+  /** Files a visitor sent again with the Dashboard's retry button: Uppy reports no `complete` for those. */
+  #visitorRetries = new Set<string>();
   readonly #id = `gallery-uploader-${++instances}`;
 
   constructor(
@@ -122,6 +124,7 @@ export class UploadController implements ReactiveController {
     this.#stopA11yRepair = undefined;
     this.#retries.clear();
     this.#batch = undefined;
+    this.#visitorRetries.clear();
     this.#uppy?.destroy();
     this.#uppy = undefined;
     this.#ready = deferred<UploaderUppy>();
@@ -256,12 +259,19 @@ export class UploadController implements ReactiveController {
         }),
       );
     });
+    uppy.on('upload-retry', (file) => {
+      // Our own rounds hold the file; anything else is the visitor's retry button (Uppy's retryUpload).
+      if (!file || this.#retries.isHeld(file.id)) return;
+      this.#visitorRetries.add(file.id);
+      this.#batch ??= { successful: new Map(), failed: new Map(), passEnded: true };
+    });
     uppy.on('upload-success', (file, response) => {
       if (!file) return;
       this.#retries.settle(file.id);
       const work = this.#succeeded(file, response.body);
       this.#pending.add(work);
       void work.finally(() => this.#pending.delete(work));
+      if (this.#visitorRetries.delete(file.id)) this.#record({ successful: [file], failed: [] }, false);
     });
     uppy.on('upload-error', (file, error, response) => {
       const xhr = response as unknown as XMLHttpRequest | undefined;
@@ -272,9 +282,12 @@ export class UploadController implements ReactiveController {
       }
       if (id) this.#retries.settle(id);
       this.host.dispatchEvent(new GalleryUploadErrorEvent(this.#errorDetail(file, error)));
+      if (file && this.#visitorRetries.delete(file.id))
+        this.#record({ successful: [], failed: [file] }, false);
     });
     uppy.on('file-removed', (file) => {
       this.#retries.settle(file.id);
+      this.#visitorRetries.delete(file.id);
       this.#reportIfDone();
     });
     uppy.on('complete', (result) => this.#record(result, true));
@@ -323,7 +336,7 @@ export class UploadController implements ReactiveController {
   /** Reports the batch once its first pass has ended and no file of it waits for another round. */
   #reportIfDone(): void {
     const batch = this.#batch;
-    if (!batch?.passEnded || !this.#retries.idle) return;
+    if (!batch?.passEnded || !this.#retries.idle || this.#visitorRetries.size > 0) return;
     this.#batch = undefined;
     void this.#completed([...batch.successful.values()], [...batch.failed.values()]);
   }
