@@ -110,7 +110,7 @@ export class AssetService {
       const record = full.get(rid) as AssetRecord;
       return this.withDetails(
         narrowed(record, details),
-        { attachments: record.attached ?? {}, albums: albums?.get(rid) ?? [] },
+        { attachments: record.attached ?? {}, albums: [...(albums?.get(rid) ?? [])] },
         details,
       );
     });

@@ -125,6 +125,9 @@ function whereOf(filter: AssetFilter): { sql: string; args: unknown[]; reads: Re
   return { sql: parts.join(' AND '), args, reads: [{ table: 'assets', columns: [...columns] }] };
 }
 
+/** What galleriesOfMany reads of gallery_items (see memoizedRead). */
+const ALBUM_READS = [{ table: 'gallery_items', columns: ['rid', 'fid', 'added_at'] }];
+
 export class AssetStore {
   private readonly insertRow;
   private readonly byRid;
@@ -257,20 +260,24 @@ export class AssetStore {
   }
 
   /** galleriesOf for a page of assets in one query (rid -> fids, oldest placement first). */
-  galleriesOfMany(rids: readonly string[]): Map<string, string[]> {
-    const byRid = new Map<string, string[]>();
-    if (rids.length === 0) return byRid;
-    const rows = this.db
-      .prepare(
-        'SELECT rid, fid FROM gallery_items WHERE rid IN (SELECT value FROM json_each(?)) ORDER BY added_at, fid',
-      )
-      .all(JSON.stringify(rids)) as { rid: string; fid: string }[];
-    for (const row of rows) {
-      const fids = byRid.get(row.rid);
-      if (fids) fids.push(row.fid);
-      else byRid.set(row.rid, [row.fid]);
-    }
-    return byRid;
+  galleriesOfMany(rids: readonly string[]): ReadonlyMap<string, readonly string[]> {
+    if (rids.length === 0) return new Map();
+    const list = JSON.stringify(rids);
+    // A page asks for the same rids again and again; only a change of placements can change the answer.
+    return memoizedRead(this.db, `albums ${list}`, ALBUM_READS, () => {
+      const byRid = new Map<string, string[]>();
+      const rows = this.db
+        .prepare(
+          'SELECT rid, fid FROM gallery_items WHERE rid IN (SELECT value FROM json_each(?)) ORDER BY added_at, fid',
+        )
+        .all(list) as { rid: string; fid: string }[];
+      for (const row of rows) {
+        const fids = byRid.get(row.rid);
+        if (fids) fids.push(row.fid);
+        else byRid.set(row.rid, [row.fid]);
+      }
+      return byRid;
+    });
   }
 
   galleryExists(fid: string): boolean {

@@ -70,6 +70,17 @@ describe('reads after writes', () => {
       [a],
     );
 
+    const albums = async () =>
+      (
+        await t.call('gallery.get_items', { fid: g.fid, details: 'appears_in_albums' })
+      ).body.folder.items.find((item: { rid: string }) => item.rid === b).appears_in_albums;
+    assert.deepEqual(await albums(), [g.fid]);
+    const other = await createGallery(t, 'Other');
+    await t.call('gallery.add_item', { fid: other.fid, rid: b }, POST);
+    assert.deepEqual(await albums(), [g.fid, other.fid]);
+    await t.call('gallery.remove_item', { fid: other.fid, rid: b }, POST);
+    assert.deepEqual(await albums(), [g.fid]);
+
     await t.call('gallery.add_item', { fid: g.fid, rid: b, insert_position: 'top' }, POST);
     assert.deepEqual(
       (await items(g.fid)).items.map((item: { rid: string }) => item.rid),
