@@ -7,8 +7,23 @@ export function runtimeMs(request: FastifyRequest): number {
   return Math.max(0, Math.round(performance.now() - started));
 }
 
-export function sendSuccess(request: FastifyRequest, reply: FastifyReply, fields: Record<string, unknown>) {
-  return reply.code(200).send({ success: true, runtime: runtimeMs(request), ...fields });
+/** An operation's answer fields already turned into JSON (an object's text), sent after the envelope's. */
+export class SerializedFields {
+  constructor(readonly json: string) {}
+}
+
+export function sendSuccess(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fields: Record<string, unknown> | SerializedFields,
+) {
+  const runtime = runtimeMs(request);
+  if (fields instanceof SerializedFields) {
+    const inner = fields.json.slice(1, -1);
+    const body = `{"success":true,"runtime":${runtime}${inner ? `,${inner}` : ''}}`;
+    return reply.code(200).type('application/json; charset=utf-8').send(body);
+  }
+  return reply.code(200).send({ success: true, runtime, ...fields });
 }
 
 export function sendFailure(

@@ -5,7 +5,7 @@ import { type AuthContext, authenticate, requirePermission } from '../auth/authe
 import type { Permission } from '../auth/permissions.ts';
 import type { ServerContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
-import { sendSuccess } from './envelope.ts';
+import { SerializedFields, sendSuccess } from './envelope.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -72,6 +72,7 @@ export function defineOperation<P>(app: FastifyInstance, ctx: ServerContext, spe
         reply,
       });
       if (result === reply) return reply;
+      if (result instanceof SerializedFields) return sendSuccess(request, reply, result);
       return sendSuccess(request, reply, (result ?? {}) as Record<string, unknown>);
     },
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { invalid } from '../errors.ts';
 import { defineOperation } from '../http/operation.ts';
+import { rememberedAnswers } from '../http/remembered-answers.ts';
 import type { MetaInput } from '../services/asset-meta.ts';
 import { type AssetListParams, parseRidList, type UploadUrlParams } from '../services/assets.ts';
 import type { Services } from '../services/index.ts';
@@ -40,7 +41,8 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: ServerContext, se
       page: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
       items_per_page: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
     },
-    handle: ({ params }) => services.assets.list(params),
+    handle: ({ params, auth }) =>
+      rememberedAnswers(ctx).answer('asset.list', auth, params, () => services.assets.list(params)),
   });
 
   defineOperation(app, ctx, {

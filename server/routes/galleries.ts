@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { defineOperation } from '../http/operation.ts';
+import { rememberedAnswers } from '../http/remembered-answers.ts';
 import type { CreateParams, GetItemsParams, ListParams, SetMetaParams } from '../services/galleries.ts';
 import type { Services } from '../services/index.ts';
 
@@ -109,7 +110,10 @@ export function registerGalleryRoutes(app: FastifyInstance, ctx: ServerContext, 
       items_per_page: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
     },
     required: ['fid'],
-    handle: ({ params, auth }) => services.galleries.getItems(auth, params),
+    handle: ({ params, auth }) =>
+      rememberedAnswers(ctx).answer('gallery.get_items', auth, params, () =>
+        services.galleries.getItems(auth, params),
+      ),
   });
 
   defineOperation<{ fid: string; master: string }>(app, ctx, {

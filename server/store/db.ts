@@ -83,8 +83,13 @@ function countWrites(db: Db, statement: Database.Statement): void {
   }) as Database.Statement['run'];
 }
 
+/** Equal stamps mean no write since could have changed what the dependencies read. */
+export function writeStamp(db: Db, dependencies: readonly ReadDependency[]): string {
+  return tracker(db).stamp(dependencies);
+}
+
 const MEMO_LIMIT = 2000;
-const memos = new WeakMap<Db, Map<string, { stamp: string; value: unknown }>>();
+const memos = new WeakMap<Db, Map<string, { stamp: string; value: unknown; at: number }>>();
 
 /**
  * A read (a count, a page of ids) answered again from memory until a write that could change what it
@@ -96,19 +101,22 @@ export function memoizedRead<T>(
   key: string,
   dependencies: readonly ReadDependency[],
   read: () => T,
+  /** Also forget it after this long: for answers holding something time-bound (a signed URL's expiry). */
+  maxAgeMs = Number.POSITIVE_INFINITY,
 ): T {
   if (db.inTransaction) return read();
-  const stamp = tracker(db).stamp(dependencies);
+  const stamp = writeStamp(db, dependencies);
   let memo = memos.get(db);
   if (!memo) {
     memo = new Map();
     memos.set(db, memo);
   }
+  const now = performance.now();
   const hit = memo.get(key);
-  if (hit && hit.stamp === stamp) return hit.value as T;
+  if (hit && hit.stamp === stamp && now - hit.at <= maxAgeMs) return hit.value as T;
   const value = read();
   memo.delete(key);
-  memo.set(key, { stamp, value });
+  memo.set(key, { stamp, value, at: now });
   if (memo.size > MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
   return value;
 }

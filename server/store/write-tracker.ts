@@ -27,7 +27,7 @@ export function writeEffect(sql: string): WriteEffect {
   return { kind: 'everything' };
 }
 
-/** The tables and columns a remembered read looks at. */
+/** The tables and columns a remembered read looks at; the column `*` stands for any of them. */
 export interface ReadDependency {
   table: string;
   columns: readonly string[];
@@ -41,7 +41,10 @@ export class WriteTracker {
   record(effect: WriteEffect): void {
     if (effect.kind === 'everything') this.everything++;
     else if (effect.kind === 'rows') bump(this.rows, effect.table);
-    else for (const column of effect.columns) bump(this.columns, `${effect.table}.${column}`);
+    else {
+      for (const column of effect.columns) bump(this.columns, `${effect.table}.${column}`);
+      bump(this.columns, `${effect.table}.*`);
+    }
   }
 
   /** A stamp of everything the dependencies could see change; equal stamps mean nothing they read moved. */

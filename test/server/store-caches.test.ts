@@ -2,6 +2,7 @@
 // every kind of write is seen by the very next read.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { ManualClock } from '../../server/clock.ts';
 import { writeEffect } from '../../server/store/write-tracker.ts';
 import { createGallery, tinyPng, uploadFile } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -117,5 +118,46 @@ describe('reads after writes', () => {
     assert.throws(() => {
       (again?.versions.original as { url: string }).url = 'x';
     }, TypeError);
+  });
+});
+
+describe('remembered answers of gallery.get_items and asset.list', () => {
+  let t: TestServer;
+  const clock = new ManualClock();
+  before(async () => {
+    t = await startTestServer({ clock });
+  });
+  after(() => t.close());
+
+  it('give each caller its own answer and a fresh signed upload_url once 5 s have passed', async () => {
+    const g = await createGallery(t, 'Remembered');
+    const first = await t.call('gallery.get_items', { fid: g.fid });
+    const again = await t.call('gallery.get_items', { fid: g.fid });
+    assert.equal(again.body.upload_url, first.body.upload_url);
+    assert.deepEqual({ ...again.body, runtime: 0 }, { ...first.body, runtime: 0 });
+
+    const uploadToken = (await t.call('upload.get_upload_token', { fid: g.fid })).body.upload_token;
+    const asUpload = await t.call(
+      'gallery.get_items',
+      { fid: g.fid },
+      { token: uploadToken, uploadToken: true },
+    );
+    assert.match(asUpload.body.upload_url, /upload_token_id=/);
+    assert.doesNotMatch(first.body.upload_url, /upload_token_id=/);
+
+    clock.advance(6000);
+    const later = await t.call('gallery.get_items', { fid: g.fid });
+    const expiry = (url: string) => Number(new URL(url).searchParams.get('d'));
+    assert.ok(expiry(later.body.upload_url) > expiry(first.body.upload_url), 'the URL is signed anew');
+  });
+
+  it('answer a question in other words, or a page past the end, on its own', async () => {
+    const g = await createGallery(t, 'Paged');
+    await uploadFile(g.upload_url, { name: 'one.png', bytes: tinyPng() });
+    const pageOne = await t.call('asset.list', { items_per_page: 1, page: 1 });
+    const pageTwo = await t.call('asset.list', { items_per_page: 1, page: 2 });
+    assert.equal(pageOne.body.items.length, 1);
+    assert.equal(pageTwo.body.items_data.page, 2);
+    assert.notDeepEqual(pageTwo.body.items, pageOne.body.items);
   });
 });

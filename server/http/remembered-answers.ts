@@ -1,0 +1,80 @@
+// The answers of the heaviest reads (gallery.get_items, asset.list) kept as JSON text until a write could
+// change them: a public gallery page that visitors ask for again and again is built and serialised once.
+import type { AuthContext } from '../auth/authenticate.ts';
+import type { Clock } from '../clock.ts';
+import type { ServerContext } from '../context.ts';
+import { type Db, writeStamp } from '../store/db.ts';
+import { SerializedFields } from './envelope.ts';
+
+/** Every table a gallery page or an asset record is made from: any write to them makes a new answer. */
+const CONTENT = ['galleries', 'gallery_items', 'assets', 'asset_versions'].map((table) => ({
+  table,
+  columns: ['*'],
+}));
+/**
+ * Answers hold signed upload URLs whose expiry counts from when they were made (on the server's clock,
+ * which ages kept answers too): never keep one longer.
+ */
+const MAX_AGE_MS = 5000;
+/** Bounds on memory: what is kept at most, and the largest answer worth keeping. */
+const MAX_BYTES = 32 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 256 * 1024;
+/** Parameters that name the caller, not the question (the caller is in the key by its token's hash). */
+const CREDENTIALS = new Set(['api_token', 'upload_token', '_']);
+
+interface Kept {
+  stamp: string;
+  at: number;
+  answer: SerializedFields;
+}
+
+export class RememberedAnswers {
+  private readonly kept = new Map<string, Kept>();
+  private bytes = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The answer of `operation` for this caller and these parameters, from memory when nothing changed. */
+  answer(operation: string, auth: AuthContext, params: object, build: () => object): SerializedFields {
+    if (this.db.inTransaction) return new SerializedFields(JSON.stringify(build()));
+    const question = Object.entries(params).filter(([name]) => !CREDENTIALS.has(name));
+    const key = `${operation} ${auth.tokenHash} ${JSON.stringify(question)}`;
+    const stamp = writeStamp(this.db, CONTENT);
+    const now = this.clock.now();
+    const hit = this.kept.get(key);
+    if (hit && hit.stamp === stamp && now >= hit.at && now - hit.at <= MAX_AGE_MS) return hit.answer;
+    const answer = new SerializedFields(JSON.stringify(build()));
+    this.forget(key);
+    if (answer.json.length <= MAX_ANSWER_BYTES) {
+      this.kept.set(key, { stamp, at: now, answer });
+      this.bytes += answer.json.length;
+      for (const oldest of this.kept.keys()) {
+        if (this.bytes <= MAX_BYTES) break;
+        this.forget(oldest);
+      }
+    }
+    return answer;
+  }
+
+  private forget(key: string): void {
+    const kept = this.kept.get(key);
+    if (!kept) return;
+    this.kept.delete(key);
+    this.bytes -= kept.answer.json.length;
+  }
+}
+
+const perDatabase = new WeakMap<Db, RememberedAnswers>();
+
+/** The one set of remembered answers of a database (both routes that use it share the byte budget). */
+export function rememberedAnswers(ctx: ServerContext): RememberedAnswers {
+  let answers = perDatabase.get(ctx.db);
+  if (!answers) {
+    answers = new RememberedAnswers(ctx.db, ctx.clock);
+    perDatabase.set(ctx.db, answers);
+  }
+  return answers;
+}
