@@ -19,6 +19,7 @@ const MAX_AGE_MS = 5000;
 /** Bounds on memory: what is kept at most, and the largest answer worth keeping. */
 const MAX_BYTES = 32 * 1024 * 1024;
 const MAX_ANSWER_BYTES = 256 * 1024;
+const MAX_QUESTIONS = 4096;
 /** Parameters that name the caller, not the question (the caller is in the key by its token's hash). */
 const CREDENTIALS = new Set(['api_token', 'upload_token', '_']);
 
@@ -30,6 +31,11 @@ interface Kept {
 
 export class RememberedAnswers {
   private readonly kept = new Map<string, Kept>();
+  /**
+   * Questions asked once under a stamp: an answer is kept only when asked again before the next write.
+   * Under steady writes nothing would be asked twice, and keeping every answer only fed the collector.
+   */
+  private readonly asked = new Map<string, string>();
   private bytes = 0;
 
   constructor(
@@ -48,7 +54,11 @@ export class RememberedAnswers {
     if (hit && hit.stamp === stamp && now >= hit.at && now - hit.at <= MAX_AGE_MS) return hit.answer;
     const answer = new SerializedFields(JSON.stringify(build()));
     this.forget(key);
-    if (answer.json.length <= MAX_ANSWER_BYTES) {
+    const askedBefore = this.asked.get(key) === stamp;
+    this.asked.delete(key);
+    this.asked.set(key, stamp);
+    if (this.asked.size > MAX_QUESTIONS) this.asked.delete(this.asked.keys().next().value as string);
+    if (askedBefore && answer.json.length <= MAX_ANSWER_BYTES) {
       this.kept.set(key, { stamp, at: now, answer });
       this.bytes += answer.json.length;
       for (const oldest of this.kept.keys()) {
