@@ -74,8 +74,10 @@ export interface AssetFilter {
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Listing shows assets standing on their own; attachments (posters, subtitles) hang off their parent. */
-/** The WHERE of asset.list, its arguments, and the columns it and the listing order read. */
+/**
+ * The WHERE of asset.list, its arguments, and the columns it and the listing order read. Listing shows
+ * assets standing on their own; attachments (posters, subtitles) hang off their parent.
+ */
 function whereOf(filter: AssetFilter): { sql: string; args: unknown[]; reads: ReadDependency[] } {
   const parts = ['parent_rid IS NULL'];
   const args: unknown[] = [];
@@ -136,7 +138,7 @@ export class AssetStore {
   private readonly itemRow;
   private readonly attachmentOf;
   private readonly galleriesOfRid;
-  /** Rows and records kept between requests (see row-cache.ts); services read records through it. */
+  /** Records kept between requests (see row-cache.ts); services read and fill it. */
   readonly cache: RowCache;
 
   constructor(private readonly db: Db) {
@@ -176,22 +178,11 @@ export class AssetStore {
     return this.byRid.get(rid) as AssetRow | undefined;
   }
 
-  /** The rows of the rids that exist, from the row cache where it has them. */
   getMany(rids: readonly string[]): AssetRow[] {
     if (rids.length === 0) return [];
-    const found: AssetRow[] = [];
-    const missing: string[] = [];
-    for (const rid of rids) {
-      const row = this.cache.asset(rid);
-      if (row) found.push(row);
-      else missing.push(rid);
-    }
-    if (missing.length === 0) return found;
-    const read = this.db
+    return this.db
       .prepare('SELECT * FROM assets WHERE rid IN (SELECT value FROM json_each(?))')
-      .all(JSON.stringify(missing)) as AssetRow[];
-    this.cache.keep(read.map((row) => Object.freeze(row)));
-    return found.concat(read);
+      .all(JSON.stringify(rids)) as AssetRow[];
   }
 
   /** The rids of the list that exist. */
@@ -203,25 +194,11 @@ export class AssetStore {
     return new Set(rows.map((row) => row.rid));
   }
 
-  /** The version rows of the assets, each asset's ordered by name, from the row cache where it has them. */
   versions(rids: readonly string[]): VersionRow[] {
     if (rids.length === 0) return [];
-    const found: VersionRow[] = [];
-    const missing: string[] = [];
-    for (const rid of rids) {
-      const rows = this.cache.versions(rid);
-      if (rows) found.push(...rows);
-      else missing.push(rid);
-    }
-    if (missing.length === 0) return found;
-    const read = this.db
+    return this.db
       .prepare('SELECT * FROM asset_versions WHERE rid IN (SELECT value FROM json_each(?)) ORDER BY name')
-      .all(JSON.stringify(missing)) as VersionRow[];
-    // Every missing asset gets an entry, an empty list too: "no versions yet" is worth keeping as well.
-    const byRid = new Map<string, VersionRow[]>(missing.map((rid) => [rid, []]));
-    for (const row of read) byRid.get(row.rid)?.push(Object.freeze(row));
-    this.cache.keep([], byRid);
-    return found.concat(read);
+      .all(JSON.stringify(rids)) as VersionRow[];
   }
 
   /** Attachments of the given parents. */
