@@ -1,16 +1,20 @@
 // bench/server-load: a bounded load run on 127.0.0.1 against the reference server holding 10,000 assets.
 // 1. ceiling: a bare Fastify route returning a constant, closed loop (its throughput is the ceiling);
-// 2. reads: gallery.get_items and asset.list on random pages, closed loop (throughput vs the ceiling);
-// 3. mixed: 80% reads, 20% writes (asset.set_meta) at a fixed 500 req/s, open loop (bench/lib/open-loop.ts:
-//    latency from each request's due time, so p99 counts queueing), p50/p99 per reads and writes; the run
-//    counts only if the achieved rate is >= 95% of 500 req/s.
+// 2. reads: gallery.get_items and asset.list on random pages, closed loop (throughput vs the ceiling), from
+//    a client that sends Accept-Encoding as browsers do; then the same without it (printed, not judged);
+// 3. mixed: 80% reads, 20% writes (asset.set_meta) at a fixed 500 req/s, open loop from a process of its
+//    own (bench/lib/mixed-load.ts: latency from each request's due time, so p99 counts queueing), p50/p99
+//    per reads and writes; the run counts only if the achieved rate is >= 95% of 500 req/s.
+// Both closed-loop clients send prepared requests (random pages drawn before the run), as the ceiling's
+// client does: building each request in the client cost it a third of the reads' rate.
 // Targets: p99 <= 20 ms at 500 req/s; reads >= 50% of the ceiling. `--short` runs 2 s phases.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { openLoop, type PlannedRequest } from './lib/open-loop.ts';
-import { startProcess, stopProcess } from './lib/processes.ts';
+import type { MixedPlan } from './lib/mixed-load.ts';
+import type { OpenLoopResult } from './lib/open-loop.ts';
+import { runToEnd, startProcess, stopProcess } from './lib/processes.ts';
 import { seedGallery } from './lib/seed-db.ts';
 
 const SHORT = process.argv.includes('--short');
@@ -20,6 +24,10 @@ const PER_PAGE = 50;
 const RATE = 500;
 const TOKEN = 'bench-token-0123456789';
 const TARGETS = { p99_ms_at_500: 20, reads_share_of_ceiling: 0.5, achieved_share_of_rate: 0.95 };
+/** What a browser's fetch sends: the server may answer a remembered read with its gzip. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+/** Requests prepared for the closed-loop client, each connection going through them in turn. */
+const PREPARED = 2000;
 
 type Result = autocannon.Result;
 
@@ -79,39 +87,42 @@ async function main(): Promise<void> {
         throw new Error(`gallery.get_items gave ${body.folder?.items?.length} items, not ${PER_PAGE}`);
     }
 
-    const items: autocannon.Request = { method: 'GET', setupRequest: (r) => ({ ...r, path: itemsPath() }) };
-    const list: autocannon.Request = { method: 'GET', setupRequest: (r) => ({ ...r, path: listPath() }) };
+    const prepared: autocannon.Request[] = Array.from({ length: PREPARED }, (_, i) => ({
+      method: 'GET',
+      path: i % 2 === 0 ? itemsPath() : listPath(),
+    }));
     const ceilingUrl = `${ceilingServer.url}constant.json`;
+    const closedLoop = (
+      url: string,
+      seconds: number,
+      headers: Record<string, string>,
+      requests?: autocannon.Request[],
+    ) => run({ url, connections: 10, duration: seconds, headers, ...(requests ? { requests } : {}) });
 
     // Warm both up so JIT and SQLite caches do not count against either.
-    await run({ url: ceilingUrl, connections: 4, duration: 1 });
-    await run({ url: server.url, connections: 4, duration: 1, requests: [items, list] });
+    await closedLoop(ceilingUrl, 1, BROWSER_HEADERS);
+    await closedLoop(server.url, 1, BROWSER_HEADERS, prepared);
 
-    const ceiling = await run({ url: ceilingUrl, connections: 10, duration: SECONDS });
-    const reads = await run({ url: server.url, connections: 10, duration: SECONDS, requests: [items, list] });
+    const ceiling = await closedLoop(ceilingUrl, SECONDS, BROWSER_HEADERS);
+    const reads = await closedLoop(server.url, SECONDS, BROWSER_HEADERS, prepared);
+    const readsIdentity = await closedLoop(server.url, SECONDS, {}, prepared);
     // Every 10 requests: 8 reads (gallery.get_items and asset.list by turns), 2 writes.
-    const MIX = [
-      'items',
-      'list',
-      'items',
-      'list',
-      'write',
-      'items',
-      'list',
-      'items',
-      'list',
-      'write',
-    ] as const;
-    const mixed = await openLoop({
+    const plan: MixedPlan = {
       origin: server.url,
       rate: RATE,
       seconds: SECONDS,
-      next: (index): PlannedRequest => {
-        const slot = MIX[index % MIX.length];
-        if (slot === 'write') return { method: 'POST', path: writePath(), kind: 'write' };
-        return { method: 'GET', path: slot === 'items' ? itemsPath() : listPath(), kind: 'read' };
-      },
-    });
+      mix: ['items', 'list', 'items', 'list', 'write', 'items', 'list', 'items', 'list', 'write'],
+      itemsPath: `${api.pathname}gallery.get_items.json?api_token=${TOKEN}&fid=${fid}&items_per_page=${PER_PAGE}`,
+      listPath: `${api.pathname}asset.list.json?api_token=${TOKEN}&items_per_page=${PER_PAGE}`,
+      writePath: `${api.pathname}asset.set_meta.json?api_token=${TOKEN}`,
+      pages,
+      rids,
+      headers: BROWSER_HEADERS,
+    };
+    const planFile = join(dataDir, 'mixed-plan.json');
+    writeFileSync(planFile, JSON.stringify(plan));
+    const generator = await runToEnd(['--import', 'tsx', 'bench/lib/mixed-load.ts', planFile]);
+    const mixed = JSON.parse(generator.trim().split('\n').at(-1) as string) as OpenLoopResult;
 
     const share = Number((reads.requests.average / ceiling.requests.average).toFixed(2));
     const rateReached =
@@ -131,6 +142,10 @@ async function main(): Promise<void> {
       seed_ms: seedMs,
       ceiling: summary(ceiling),
       reads: summary(reads),
+      reads_without_accept_encoding: summary(readsIdentity),
+      reads_without_accept_encoding_share: Number(
+        (readsIdentity.requests.average / ceiling.requests.average).toFixed(2),
+      ),
       mixed_at_500: mixed,
       reads_share_of_ceiling: share,
       targets: TARGETS,
@@ -149,6 +164,10 @@ async function main(): Promise<void> {
       `reads (closed loop): ${figures.reads.requests_per_second} req/s = ${Math.round(share * 100)}% of the ceiling ` +
         `(target >= ${TARGETS.reads_share_of_ceiling * 100}%) ${verdict.reads_share}; p50 ${reads.latency.p50} ms, ` +
         `p99 ${reads.latency.p99} ms; non-2xx ${reads.non2xx}, errors ${reads.errors}`,
+    );
+    console.log(
+      `  the same reads without Accept-Encoding: ${figures.reads_without_accept_encoding.requests_per_second} req/s = ` +
+        `${Math.round(figures.reads_without_accept_encoding_share * 100)}% of the ceiling; non-2xx ${readsIdentity.non2xx}`,
     );
     console.log(
       `mixed 80/20 at ${RATE} req/s (open loop, ${mixed.planned} requests): achieved ${mixed.achieved_rate} req/s ` +

@@ -79,9 +79,10 @@ export function buildServer(options: ServerOptions): GalleryServer {
     payload.on('error', (error) => done(error));
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     request.startedAt = performance.now();
     reply.header('access-control-allow-origin', '*');
+    done();
   });
   app.options('/*', async (request, reply) => {
     const headers = request.headers['access-control-request-headers'];

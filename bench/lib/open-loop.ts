@@ -75,6 +75,8 @@ export async function openLoop(options: {
   next: (index: number) => PlannedRequest;
   maxConnections?: number;
   drainMs?: number;
+  /** Sent with every request (Accept-Encoding, as a browser sends it). */
+  headers?: Record<string, string>;
 }): Promise<OpenLoopResult> {
   const { origin, rate, seconds, next } = options;
   const agent = new Agent({ keepAlive: true, maxSockets: options.maxConnections ?? 64 });
@@ -114,7 +116,7 @@ export async function openLoop(options: {
         method: plan.method,
         path: plan.path,
         agent,
-        headers: plan.method === 'POST' ? { 'content-length': '0' } : {},
+        headers: { ...options.headers, ...(plan.method === 'POST' ? { 'content-length': '0' } : {}) },
       },
       (response) => {
         response.on('end', () => done(response.statusCode ?? 0));

@@ -36,3 +36,18 @@ export function stopProcess(child: ChildProcess): Promise<void> {
     setTimeout(() => child.kill('SIGKILL'), 5000).unref();
   });
 }
+
+/** Runs a node process to its end and gives its stdout; rejects on a non-zero exit. */
+export function runToEnd(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`exited with ${code}: ${output.slice(-2000)}`)),
+    );
+  });
+}

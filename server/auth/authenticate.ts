@@ -9,7 +9,7 @@ import { type Permission, parseStoredPermissions } from './permissions.ts';
 export interface AuthContext {
   kind: TokenKind;
   tokenHash: string;
-  permissions: Set<Permission>;
+  permissions: ReadonlySet<Permission>;
   /** Temporary and upload tokens: the one gallery / asset they may change (null = any). */
   scope: { fid: string | null; rid: string | null };
   expiresAt: number | null;
@@ -46,12 +46,26 @@ export function authenticate(
   const uploadToken = typeof credentials.upload_token === 'string' ? credentials.upload_token : '';
   const presented = apiToken || uploadToken;
   if (!presented) throw new ServiceError('invalid_token', 'An api_token (or upload_token) is required');
-  const row = tokens.find(sha256(presented));
+  const row = tokens.find(hashOf(presented));
   // An upload token only works as upload_token, an API token only as api_token: one name, one meaning.
   if (!row || (apiToken ? row.kind === 'upload' : row.kind !== 'upload')) {
     throw new ServiceError('invalid_token', 'The token is not valid');
   }
   return contextOf(row, clock, ip);
+}
+
+/** Hashes of recently presented tokens: every request presents one, most of them the same few. */
+const recentHashes = new Map<string, string>();
+const RECENT_HASHES = 1000;
+
+function hashOf(token: string): string {
+  let hash = recentHashes.get(token);
+  if (hash === undefined) {
+    hash = sha256(token);
+    if (recentHashes.size >= RECENT_HASHES) recentHashes.delete(recentHashes.keys().next().value as string);
+    recentHashes.set(token, hash);
+  }
+  return hash;
 }
 
 /**
@@ -69,7 +83,25 @@ export function authenticateUploadTokenHash(
   return contextOf(row, clock, ip);
 }
 
-function contextOf(row: TokenRow, clock: Clock, ip: string): AuthContext {
+/** The parsed rights of a (remembered, frozen) token row: parsed once, not on every request. */
+const parsedRights = new WeakMap<
+  Readonly<TokenRow>,
+  { permissions: ReadonlySet<Permission>; readFids: ReadonlySet<string> | null }
+>();
+
+function rightsOf(row: Readonly<TokenRow>) {
+  let rights = parsedRights.get(row);
+  if (!rights) {
+    rights = {
+      permissions: parseStoredPermissions(row.permissions),
+      readFids: row.read_fids ? new Set(JSON.parse(row.read_fids) as string[]) : null,
+    };
+    parsedRights.set(row, rights);
+  }
+  return rights;
+}
+
+function contextOf(row: Readonly<TokenRow>, clock: Clock, ip: string): AuthContext {
   if (row.expires_at !== null && clock.now() >= row.expires_at) {
     throw new ServiceError('token_expired', 'The token has expired');
   }
@@ -78,13 +110,14 @@ function contextOf(row: TokenRow, clock: Clock, ip: string): AuthContext {
   if (sourceip && sourceip !== callerIp) {
     throw new ServiceError('ip_not_allowed', `This token may not be used from ${callerIp}`);
   }
+  const { permissions, readFids } = rightsOf(row);
   return {
     kind: row.kind,
     tokenHash: row.hash,
-    permissions: parseStoredPermissions(row.permissions),
+    permissions,
     scope: { fid: row.fid, rid: row.rid },
     expiresAt: row.expires_at,
-    readFids: row.read_fids ? new Set(JSON.parse(row.read_fids) as string[]) : null,
+    readFids,
     ip: callerIp,
     sourceip,
   };

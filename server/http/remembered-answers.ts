@@ -3,6 +3,7 @@
 import type { AuthContext } from '../auth/authenticate.ts';
 import type { Clock } from '../clock.ts';
 import type { ServerContext } from '../context.ts';
+import { stringify } from '../json-text.ts';
 import { type Db, writeStamp } from '../store/db.ts';
 import { SerializedFields } from './envelope.ts';
 
@@ -12,10 +13,10 @@ const CONTENT = ['galleries', 'gallery_items', 'assets', 'asset_versions'].map((
   columns: ['*'],
 }));
 /**
- * Answers hold signed upload URLs whose expiry counts from when they were made (on the server's clock,
- * which ages kept answers too): never keep one longer.
+ * An answer holding a signed upload URL (gallery.get_items) is kept no longer than this: the URL's expiry
+ * counts from when it was made (on the server's clock, which ages kept answers too).
  */
-const MAX_AGE_MS = 5000;
+export const SIGNED_ANSWER_MAX_AGE_MS = 5000;
 /** Bounds on memory: what is kept at most, and the largest answer worth keeping. */
 const MAX_BYTES = 32 * 1024 * 1024;
 const MAX_ANSWER_BYTES = 256 * 1024;
@@ -44,23 +45,28 @@ export class RememberedAnswers {
   ) {}
 
   /** The answer of `operation` for this caller and these parameters, from memory when nothing changed. */
-  answer(operation: string, auth: AuthContext, params: object, build: () => object): SerializedFields {
-    if (this.db.inTransaction) return new SerializedFields(JSON.stringify(build()));
-    const question = Object.entries(params).filter(([name]) => !CREDENTIALS.has(name));
-    const key = `${operation} ${auth.tokenHash} ${JSON.stringify(question)}`;
+  answer(
+    operation: string,
+    auth: AuthContext,
+    params: object,
+    build: () => object,
+    maxAgeMs = Number.POSITIVE_INFINITY,
+  ): SerializedFields {
+    if (this.db.inTransaction) return new SerializedFields(stringify(build()));
+    const key = `${operation} ${auth.tokenHash} ${questionOf(params)}`;
     const stamp = writeStamp(this.db, CONTENT);
     const now = this.clock.now();
     const hit = this.kept.get(key);
-    if (hit && hit.stamp === stamp && now >= hit.at && now - hit.at <= MAX_AGE_MS) return hit.answer;
-    const answer = new SerializedFields(JSON.stringify(build()));
+    if (hit && hit.stamp === stamp && now >= hit.at && now - hit.at <= maxAgeMs) return hit.answer;
+    const answer = new SerializedFields(stringify(build()));
     this.forget(key);
     const askedBefore = this.asked.get(key) === stamp;
     this.asked.delete(key);
     this.asked.set(key, stamp);
     if (this.asked.size > MAX_QUESTIONS) this.asked.delete(this.asked.keys().next().value as string);
-    if (askedBefore && answer.json.length <= MAX_ANSWER_BYTES) {
+    if (askedBefore && answer.byteLength <= MAX_ANSWER_BYTES) {
       this.kept.set(key, { stamp, at: now, answer });
-      this.bytes += answer.json.length;
+      this.bytes += answer.byteLength;
       for (const oldest of this.kept.keys()) {
         if (this.bytes <= MAX_BYTES) break;
         this.forget(oldest);
@@ -73,8 +79,19 @@ export class RememberedAnswers {
     const kept = this.kept.get(key);
     if (!kept) return;
     this.kept.delete(key);
-    this.bytes -= kept.answer.json.length;
+    this.bytes -= kept.answer.byteLength;
   }
+}
+
+/** The parameters besides credentials, each written with its length so no two questions read alike. */
+function questionOf(params: object): string {
+  let question = '';
+  for (const [name, value] of Object.entries(params)) {
+    if (CREDENTIALS.has(name)) continue;
+    const text = String(value);
+    question += `${name.length}:${name}${text.length}:${text}`;
+  }
+  return question;
 }
 
 const perDatabase = new WeakMap<Db, RememberedAnswers>();

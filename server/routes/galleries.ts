@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { defineOperation } from '../http/operation.ts';
-import { rememberedAnswers } from '../http/remembered-answers.ts';
+import { rememberedAnswers, SIGNED_ANSWER_MAX_AGE_MS } from '../http/remembered-answers.ts';
 import type { CreateParams, GetItemsParams, ListParams, SetMetaParams } from '../services/galleries.ts';
 import type { Services } from '../services/index.ts';
 
@@ -111,8 +111,12 @@ export function registerGalleryRoutes(app: FastifyInstance, ctx: ServerContext, 
     },
     required: ['fid'],
     handle: ({ params, auth }) =>
-      rememberedAnswers(ctx).answer('gallery.get_items', auth, params, () =>
-        services.galleries.getItems(auth, params),
+      rememberedAnswers(ctx).answer(
+        'gallery.get_items',
+        auth,
+        params,
+        () => services.galleries.getItems(auth, params),
+        SIGNED_ANSWER_MAX_AGE_MS,
       ),
   });
 

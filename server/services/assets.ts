@@ -6,6 +6,7 @@ import { assertAssetsInScope, assertGalleryInScope, type ScopeLookups } from '..
 import type { ServerContext } from '../context.ts';
 import { denied, invalid, missing, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
+import { keepJsonText } from '../json-text.ts';
 import { assetDir, clearTemp, removeAssetFiles, storageKey } from '../media/storage.ts';
 import {
   type AssetFilter,
@@ -18,6 +19,9 @@ import { type MetaInput, mergeCustom, normalizeMeta, normalizeTags } from './ass
 import { type AssetRecord, DETAIL_FIELDS, displayFilename, toAssetRecord } from './asset-record.ts';
 import { sniffFile } from './asset-sniff.ts';
 import { signUploadUrl } from './upload-urls.ts';
+
+/** Shapes (details sets, albums) kept per record. */
+const MAX_SHAPES_PER_RECORD = 4;
 
 export interface IngestInput {
   tempPath: string;
@@ -72,6 +76,8 @@ export class AssetService {
   readonly store: AssetStore;
   /** What the scope checks of scoped tokens need to know about assets. */
   readonly lookups: ScopeLookups;
+  /** Records cut to a details set, per full record: they go with it when the row cache replaces it. */
+  private readonly shapedRecords = new WeakMap<AssetRecord, Map<string, AssetRecord>>();
 
   constructor(private readonly ctx: ServerContext) {
     this.store = new AssetStore(ctx.db);
@@ -94,7 +100,11 @@ export class AssetService {
 
   // ---- records ----
 
-  /** Records of the given assets in the given order (unknown rids are skipped); each a fresh copy. */
+  /**
+   * Records of the given assets in the given order (unknown rids are skipped). They are frozen and shared
+   * (a reader copies what it changes), so the same record is given again until its rows change, and its
+   * JSON text is made once (server/json-text.ts).
+   */
   records(rids: readonly string[], details?: ReadonlySet<string>): AssetRecord[] {
     const full = new Map<string, AssetRecord>();
     const missing: string[] = [];
@@ -105,15 +115,42 @@ export class AssetService {
     }
     for (const record of this.build(missing)) full.set(record.rid, record);
     const present = rids.filter((rid) => full.has(rid));
-    const albums = details?.has('appears_in_albums') ? this.store.galleriesOfMany(present) : undefined;
-    return present.map((rid) => {
-      const record = full.get(rid) as AssetRecord;
-      return this.withDetails(
-        narrowed(record, details),
-        { attachments: record.attached ?? {}, albums: [...(albums?.get(rid) ?? [])] },
-        details,
-      );
-    });
+    if (!details) return present.map((rid) => full.get(rid) as AssetRecord);
+    const albums = details.has('appears_in_albums') ? this.store.galleriesOfMany(present) : undefined;
+    const detailsKey = [...details].sort().join(',');
+    return present.map((rid) =>
+      this.shaped(full.get(rid) as AssetRecord, details, detailsKey, [...(albums?.get(rid) ?? [])]),
+    );
+  }
+
+  /**
+   * A full record cut to `details`, with the details beyond the stored metadata: kept per full record
+   * (which the row cache replaces when its rows change) and per albums, unless it holds other assets'
+   * versions, which can change on their own.
+   */
+  private shaped(
+    record: AssetRecord,
+    details: ReadonlySet<string>,
+    detailsKey: string,
+    albums: string[],
+  ): AssetRecord {
+    const attachments = record.attached ?? {};
+    const keepable = !details.has('attached_versions') || Object.keys(attachments).length === 0;
+    const key = `${detailsKey}|${albums.join(',')}`;
+    const variants = this.shapedRecords.get(record);
+    const kept = keepable ? variants?.get(key) : undefined;
+    if (kept) return kept;
+    const made = keepJsonText(
+      deepFreeze(this.withDetails(narrowed(record, details), { attachments, albums }, details)),
+    );
+    if (keepable) {
+      const map = variants ?? new Map<string, AssetRecord>();
+      map.set(key, made);
+      // Bounded: a record is asked for in a few shapes, not in every subset of the details names.
+      if (map.size > MAX_SHAPES_PER_RECORD) map.delete(map.keys().next().value as string);
+      this.shapedRecords.set(record, map);
+    }
+    return made;
   }
 
   /** Full records from the rows, kept (frozen) for the next reads. */
@@ -136,8 +173,8 @@ export class AssetService {
       else versionsOf.set(version.rid, [version]);
     }
     return rows.map((row) => {
-      const record = deepFreeze(
-        toAssetRecord(this.ctx, row, versionsOf.get(row.rid) ?? [], attached.get(row.rid) ?? {}),
+      const record = keepJsonText(
+        deepFreeze(toAssetRecord(this.ctx, row, versionsOf.get(row.rid) ?? [], attached.get(row.rid) ?? {})),
       );
       this.store.cache.keepRecord(row.rid, record);
       return record;
@@ -160,6 +197,11 @@ export class AssetService {
         attached.map(([type, rid]) => [type, records.find((r) => r.rid === rid)?.versions ?? {}]),
       );
     }
+    // Detail names the reference server keeps no data for come back empty, so clients find every name asked.
+    if (details.has('music_tags')) record.music_tags = '';
+    if (details.has('exif_tags')) record.exif_tags = {};
+    if (details.has('metauser_timeline')) record.metauser_timeline = [];
+    if (details.has('storyboard')) record.storyboard = null;
     return record;
   }
 

@@ -11,7 +11,6 @@ import {
   GalleryStore,
 } from '../store/galleries.ts';
 import { normalizeTags } from './asset-meta.ts';
-import type { AssetRecord } from './asset-record.ts';
 import { type AssetService, parseRidList, uploadTokenOf } from './assets.ts';
 import { signUploadUrl } from './upload-urls.ts';
 
@@ -438,7 +437,7 @@ export class GalleryService {
     const entry = this.toEntry(row);
     const count = entry.items_count;
     const rids = this.store.itemPage(row.fid, perPage, (page - 1) * perPage);
-    const items = this.assets.records(rids, details).map((record) => withExtraDetails(record, details));
+    const items = this.assets.records(rids, details);
     return {
       fid: entry.fid,
       name: entry.name,
@@ -477,14 +476,4 @@ export class GalleryService {
     }
     return new Set(names);
   }
-}
-
-/** The detail names the reference server keeps no data for come back empty, so clients find every name asked. */
-function withExtraDetails(record: AssetRecord, details: ReadonlySet<string>): AssetRecord {
-  const extra: Record<string, unknown> = {};
-  if (details.has('music_tags')) extra.music_tags = '';
-  if (details.has('exif_tags')) extra.exif_tags = {};
-  if (details.has('metauser_timeline')) extra.metauser_timeline = [];
-  if (details.has('storyboard')) extra.storyboard = null;
-  return Object.assign(record, extra);
 }

@@ -1,5 +1,8 @@
 // Token rows: only the SHA-256 of a token is stored, never the token itself.
-import type { Db } from './db.ts';
+import { type Db, memoizedRead } from './db.ts';
+
+/** Any write to the tokens table (a new token, a fixed token replaced) makes a looked-up row stale. */
+const TOKEN_READS = [{ table: 'tokens', columns: ['*'] }] as const;
 
 export type TokenKind = 'application' | 'temporary' | 'upload';
 export type TokenLevel = 'read' | 'write' | 'delete';
@@ -32,8 +35,11 @@ export class TokenStore {
     );
   }
 
-  find(hash: string): TokenRow | undefined {
-    return this.byHash.get(hash) as TokenRow | undefined;
+  /** Every request looks its token up: the row is remembered until the tokens table is written. */
+  find(hash: string): Readonly<TokenRow> | undefined {
+    return memoizedRead(this.db, `token ${hash}`, TOKEN_READS, () =>
+      Object.freeze(this.byHash.get(hash) as TokenRow | undefined),
+    );
   }
 
   insert(row: TokenRow): void {

@@ -34,11 +34,15 @@ export interface ReadDependency {
 }
 
 export class WriteTracker {
+  /** Writes of any kind so far: while it stands still, every stamp made stays what it was. */
+  private writes = 0;
+  private readonly stamps = new WeakMap<readonly ReadDependency[], { writes: number; stamp: string }>();
   private everything = 0;
   private readonly rows = new Map<string, number>();
   private readonly columns = new Map<string, number>();
 
   record(effect: WriteEffect): void {
+    this.writes++;
     if (effect.kind === 'everything') this.everything++;
     else if (effect.kind === 'rows') bump(this.rows, effect.table);
     else {
@@ -49,6 +53,14 @@ export class WriteTracker {
 
   /** A stamp of everything the dependencies could see change; equal stamps mean nothing they read moved. */
   stamp(dependencies: readonly ReadDependency[]): string {
+    const made = this.stamps.get(dependencies);
+    if (made?.writes === this.writes) return made.stamp;
+    const stamp = this.compose(dependencies);
+    this.stamps.set(dependencies, { writes: this.writes, stamp });
+    return stamp;
+  }
+
+  private compose(dependencies: readonly ReadDependency[]): string {
     const parts = [this.everything];
     for (const { table, columns } of dependencies) {
       parts.push(this.rows.get(table) ?? 0);

@@ -1,7 +1,9 @@
 // The read caches of the store (kept rows and records, remembered counts and pages) never show stale data:
 // every kind of write is seen by the very next read.
 import assert from 'node:assert/strict';
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { after, before, describe, it } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { ManualClock } from '../../server/clock.ts';
 import { writeEffect } from '../../server/store/write-tracker.ts';
 import { createGallery, tinyPng, uploadFile } from '../helpers/seed.ts';
@@ -104,20 +106,54 @@ describe('reads after writes', () => {
     assert.deepEqual((await listed({ rid: poster })).items, [], 'the poster went with its parent');
   });
 
-  it('never lets a reader change a kept record', async () => {
+  it('never lets a reader change a kept record, in any shape', async () => {
     const g = await createGallery(t, 'Frozen');
     const rid = (await uploadFile(g.upload_url, { name: 'f.png', bytes: tinyPng() })).body.rid as string;
     const assets = t.server.services.assets;
-    const [first] = assets.records([rid]);
-    assert.ok(first);
-    first.caption = 'changed by a reader';
-    (first as Record<string, unknown>).extra = 1;
-    const [again] = assets.records([rid]);
-    assert.equal(again?.caption, '');
-    assert.equal('extra' in (again ?? {}), false);
-    assert.throws(() => {
-      (again?.versions.original as { url: string }).url = 'x';
-    }, TypeError);
+    for (const details of [undefined, new Set(['caption', 'appears_in_albums', 'exif_tags'])]) {
+      const [first] = assets.records([rid], details);
+      assert.ok(first);
+      assert.throws(() => {
+        first.caption = 'changed by a reader';
+      }, TypeError);
+      assert.throws(() => {
+        (first as Record<string, unknown>).extra = 1;
+      }, TypeError);
+      assert.throws(() => {
+        (first.versions.original as { url: string }).url = 'x';
+      }, TypeError);
+      const [again] = assets.records([rid], details);
+      assert.equal(again?.caption, '');
+      assert.equal('extra' in (again ?? {}), false);
+    }
+    // A shape names only what details asks for, plus the details the server keeps no data for.
+    const [shaped] = assets.records([rid], new Set(['caption', 'appears_in_albums', 'exif_tags']));
+    assert.equal('description' in (shaped ?? {}), false);
+    assert.deepEqual(shaped?.appears_in_albums, [g.fid]);
+    assert.deepEqual(shaped?.exif_tags, {});
+  });
+
+  it("shows an attachment's new versions in its parent's attached_versions", async () => {
+    const g = await createGallery(t, 'Attached');
+    const parent = (await uploadFile(g.upload_url, { name: 'v.png', bytes: tinyPng() })).body.rid as string;
+    const versionsOf = async () => {
+      const items = (await t.call('gallery.get_items', { fid: g.fid, details: 'attached_versions' })).body
+        .folder.items;
+      return items.find((item: { rid: string }) => item.rid === parent).attached_versions;
+    };
+    assert.deepEqual(await versionsOf(), {});
+    await versionsOf();
+    const posterUrl = (await t.call('asset.get_upload_url', { rid: parent, type: 'poster' })).body.upload_url;
+    const poster = (await uploadFile(posterUrl, { name: 'p.png', bytes: tinyPng() })).body.rid as string;
+    const before = (await versionsOf()).poster;
+    assert.ok(before.original, 'the poster original is listed');
+    // The poster's thumbnails are made off the request path: its parent's answer follows them.
+    await t.server.services.versions.idle();
+    const [posterRecord] = t.server.services.assets.records([poster]);
+    assert.deepEqual(
+      Object.keys((await versionsOf()).poster).sort(),
+      Object.keys(posterRecord?.versions ?? {}).sort(),
+    );
   });
 });
 
@@ -149,6 +185,43 @@ describe('remembered answers of gallery.get_items and asset.list', () => {
     const later = await t.call('gallery.get_items', { fid: g.fid });
     const expiry = (url: string) => Number(new URL(url).searchParams.get('d'));
     assert.ok(expiry(later.body.upload_url) > expiry(first.body.upload_url), 'the URL is signed anew');
+  });
+
+  it('send a remembered answer gzipped to a client that accepts it, and as it is to others', async () => {
+    const g = await createGallery(t, 'Gzipped');
+    for (let i = 0; i < 3; i++) await uploadFile(g.upload_url, { name: `${i}.png`, bytes: tinyPng() });
+    // Thumbnails are written off the request path: wait, or each of them makes a new answer.
+    await t.server.services.versions.idle();
+    const url = `${t.baseUrl}asset.list.json?api_token=${t.token}&items_per_page=3`;
+    const raw = (acceptEncoding?: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+        const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+        get(url, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const first = await raw('gzip, deflate, br');
+    assert.equal(first.headers['content-encoding'], undefined, 'an answer made for one request goes as is');
+    const expected = JSON.parse(first.bytes.toString('utf8'));
+    assert.equal(expected.items.length, 3);
+    for (let i = 0; i < 2; i++) await raw('gzip');
+    const gzipped = await raw('br;q=1, gzip;q=0.5');
+    assert.equal(gzipped.headers['content-encoding'], 'gzip');
+    assert.match(String(gzipped.headers.vary), /accept-encoding/i);
+    assert.equal(Number(gzipped.headers['content-length']), gzipped.bytes.length);
+    const decoded = JSON.parse(gunzipSync(gzipped.bytes).toString('utf8'));
+    assert.deepEqual({ ...decoded, runtime: 0 }, { ...expected, runtime: 0 });
+    for (const refused of [undefined, 'identity', 'gzip;q=0', 'br', '*;q=0']) {
+      const plain = await raw(refused);
+      assert.equal(plain.headers['content-encoding'], undefined, String(refused));
+      assert.deepEqual(
+        { ...JSON.parse(plain.bytes.toString('utf8')), runtime: 0 },
+        { ...expected, runtime: 0 },
+      );
+    }
+    assert.equal((await raw('*')).headers['content-encoding'], 'gzip');
   });
 
   it('answer a question in other words, or a page past the end, on its own', async () => {
