@@ -2,7 +2,7 @@
 // reference server (a child process) by `curl -F` and by <gallery-uploader> in headless Chromium; prints
 // both times (best of 2; 1 with `--short`), their ratio and the server's peak resident-memory growth.
 // Targets (issue 3): element time <= 1.25 x curl's; server RSS growth <= 64 MB.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   closeSync,
   ftruncateSync,
@@ -52,6 +52,15 @@ async function call(api: string, op: string, params: Record<string, string>, met
   const body = (await (await fetch(url, { method })).json()) as Record<string, any>;
   if (!body.success) throw new Error(`${op}: ${JSON.stringify(body)}`);
   return body;
+}
+
+/**
+ * Writes back what earlier uploads left in the page cache before the next one starts: otherwise each
+ * upload runs against the kernel's writeback of the gigabytes before it, and the later runs (the second
+ * side of each pair) pay for the earlier ones.
+ */
+function settleDisk(): void {
+  spawnSync('sync', { stdio: 'ignore' });
 }
 
 /** `curl -F file=@path` to the URL; the wall time of the whole command. */
@@ -119,6 +128,7 @@ async function main(): Promise<void> {
     for (let run = 0; run < RUNS; run++) {
       // curl, with a URL of the same kind the element asks for.
       const { upload_url: curlUrl } = await call(api, 'asset.get_upload_url', { fid });
+      settleDisk();
       const curlBase = rssBytes(pid);
       const curlWatch = watchPeak(pid);
       const curlMs = await curlUpload(curlUrl, file, join(dir, 'curl-response.json'));
@@ -131,6 +141,7 @@ async function main(): Promise<void> {
       // The element: the file chosen through its input (by path: nothing is copied through the protocol).
       await tab.evaluate(() => (document.querySelector('gallery-uploader') as any).uppy.cancelAll());
       await tab.locator('gallery-uploader input[type=file]').first().setInputFiles(file);
+      settleDisk();
       const elementBase = rssBytes(pid);
       const elementWatch = watchPeak(pid);
       const result = await tab.evaluate(async () => {
