@@ -30,6 +30,8 @@ export interface OperationSpec<P> {
   required?: readonly string[];
   /** Path override, for paths that are not `<name>.json` (upload.iframe). */
   path?: string;
+  /** An answer kept from an earlier identical call (remembered-answers.ts), sent before validation. */
+  kept?(auth: AuthContext, query: Record<string, unknown>): SerializedFields | undefined;
   /** Returns the fields merged into the success envelope, or handles the reply itself (returns the reply). */
   handle(op: OperationRequest<P>): unknown;
 }
@@ -56,7 +58,7 @@ export function defineOperation<P>(app: FastifyInstance, ctx: ServerContext, spe
     config: { operation: spec.name },
     // Credentials are checked before parameters: a caller without rights learns nothing about the inputs.
     // One callback-style hook (not two async ones): it runs on every request, and each promise costs.
-    onRequest: (request, _reply, done) => {
+    onRequest: (request, reply, done) => {
       const query = request.query as Record<string, unknown>;
       const auth = authenticate(ctx.tokens, ctx.clock, query, request.ip);
       if (auth.kind === 'upload' && !spec.uploadToken) {
@@ -65,7 +67,10 @@ export function defineOperation<P>(app: FastifyInstance, ctx: ServerContext, spe
       if (spec.permission) requirePermission(auth, spec.permission);
       request.auth = auth;
       dropEmptyValues(query, nonEmpty);
-      done();
+      const kept = spec.kept?.(auth, query);
+      // Answering from a hook ends the request here: done() is not called.
+      if (kept) sendSuccess(request, reply, kept);
+      else done();
     },
     // Most operations answer at once: only a promise is awaited, so they cost no extra microtask turn.
     handler: (request, reply) => {

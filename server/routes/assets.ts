@@ -41,6 +41,7 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: ServerContext, se
       page: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
       items_per_page: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
     },
+    kept: (auth, query) => rememberedAnswers(ctx).peek('asset.list', auth, query),
     handle: ({ params, auth }) =>
       rememberedAnswers(ctx).answer('asset.list', auth, params, () => services.assets.list(params)),
   });

@@ -110,6 +110,8 @@ export function registerGalleryRoutes(app: FastifyInstance, ctx: ServerContext, 
       items_per_page: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
     },
     required: ['fid'],
+    kept: (auth, query) =>
+      rememberedAnswers(ctx).peek('gallery.get_items', auth, query, SIGNED_ANSWER_MAX_AGE_MS),
     handle: ({ params, auth }) =>
       rememberedAnswers(ctx).answer(
         'gallery.get_items',

@@ -224,6 +224,27 @@ describe('remembered answers of gallery.get_items and asset.list', () => {
     assert.equal((await raw('*')).headers['content-encoding'], 'gzip');
   });
 
+  it('answer a question asked again before validating it, and still refuse what validation refuses', async () => {
+    const g = await createGallery(t, 'Asked again');
+    await uploadFile(g.upload_url, { name: 'a.png', bytes: tinyPng() }, { caption: '1,2' });
+    await t.server.services.versions.idle();
+    const ask = (query: string) =>
+      fetch(`${t.baseUrl}asset.list.json?api_token=${t.token}&${query}`).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as Record<string, any>,
+      }));
+    for (let i = 0; i < 3; i++) assert.equal((await ask('search=1,2')).body.items.length, 1);
+    // The same text as a repeated parameter is another question: validation still answers it.
+    const repeated = await ask('search=1&search=2');
+    assert.equal(repeated.status, 400);
+    assert.equal(repeated.body.success, false);
+    for (let i = 0; i < 3; i++) assert.equal((await ask('items_per_page=1&page=1')).body.items.length, 1);
+    const invalid = await ask('items_per_page=0&page=1');
+    assert.equal(invalid.status, 400);
+    const expired = await fetch(`${t.baseUrl}asset.list.json?api_token=wrong&items_per_page=1&page=1`);
+    assert.equal(expired.status, 403);
+  });
+
   it('answer a question in other words, or a page past the end, on its own', async () => {
     const g = await createGallery(t, 'Paged');
     await uploadFile(g.upload_url, { name: 'one.png', bytes: tinyPng() });
