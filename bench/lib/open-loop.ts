@@ -4,6 +4,7 @@
 // connection fires its share of a second back to back then idles until the next second, and its correction
 // assumes a 1 ms interval (Math.ceil(1 / rate)), filling the histogram with made-up low values.
 import { Agent, request } from 'node:http';
+import { percentile } from './percentile.ts';
 
 export interface PlannedRequest {
   method: 'GET' | 'POST';
@@ -44,11 +45,6 @@ interface Sample {
 }
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] as number;
-}
 
 function stats(samples: Sample[]): LatencyStats {
   const ok = samples.filter((s) => s.status >= 200 && s.status < 300);
