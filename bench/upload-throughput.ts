@@ -2,6 +2,9 @@
 // reference server (a child process) by `curl -F` and by <gallery-uploader> in headless Chromium; prints
 // both times (best of 2; 1 with `--short`), their ratio and the server's peak resident-memory growth.
 // Targets (issue 3): element time <= 1.25 x curl's; server RSS growth <= 64 MB.
+// It also times a bare XMLHttpRequest of the same file from the same page to a URL of the same kind: the
+// browser's own floor. The element cannot be faster than its browser's network stack, so `element / bare
+// XHR` is what the element itself adds, and `bare XHR / curl` what the browser costs before any of our code.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   closeSync,
@@ -84,7 +87,8 @@ function curlUpload(url: string, path: string, out: string): Promise<number> {
 
 const page = (api: string, fid: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>upload-throughput</title><script type="module" src="/elements/gallery-elements.js"></script></head>
-<body><gallery-uploader base-url="${api}" fid="${fid}" token="${TOKEN}" no-url-import></gallery-uploader></body></html>`;
+<body><gallery-uploader base-url="${api}" fid="${fid}" token="${TOKEN}" no-url-import></gallery-uploader>
+<input type="file" id="bare-file" hidden></body></html>`;
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'gallery-upload-bench-'));
@@ -120,11 +124,13 @@ async function main(): Promise<void> {
     });
     // While any route is set, Playwright intercepts every request, the upload's body included.
     await tab.unrouteAll();
+    await tab.locator('#bare-file').setInputFiles(file);
 
     const before = rssBytes(pid);
     let peak = before;
     const curlRuns: Upload[] = [];
     const elementRuns: Upload[] = [];
+    const bareRuns: Upload[] = [];
     for (let run = 0; run < RUNS; run++) {
       // curl, with a URL of the same kind the element asks for.
       const { upload_url: curlUrl } = await call(api, 'asset.get_upload_url', { fid });
@@ -158,12 +164,38 @@ async function main(): Promise<void> {
       elementRuns.push({ ms: result.ms, rss_growth_mb: toMb(elementPeak - elementBase) });
       if (result.failed.length > 0 || result.filesizes[0] !== SIZE)
         throw new Error(`element upload: ${JSON.stringify(result)}`);
-      peak = Math.max(peak, curlPeak, elementPeak);
+
+      // The browser alone: the same file, chosen through a plain input, POSTed as multipart by a bare XHR.
+      const { upload_url: bareUrl } = await call(api, 'asset.get_upload_url', { fid });
+      settleDisk();
+      const bareBase = rssBytes(pid);
+      const bareWatch = watchPeak(pid);
+      const bare = await tab.evaluate(async (url) => {
+        const input = document.getElementById('bare-file') as HTMLInputElement;
+        const form = new FormData();
+        form.append('file', input.files![0]!);
+        const started = performance.now();
+        const request = new XMLHttpRequest();
+        request.open('POST', url);
+        await new Promise((done) => {
+          request.onloadend = done;
+          request.send(form);
+        });
+        return { ms: performance.now() - started, status: request.status, body: request.responseText };
+      }, bareUrl);
+      const barePeak = bareWatch.stop();
+      bareRuns.push({ ms: bare.ms, rss_growth_mb: toMb(barePeak - bareBase) });
+      if (bare.status !== 200 || JSON.parse(bare.body).asset?.filesize !== SIZE)
+        throw new Error(`bare XHR upload: HTTP ${bare.status} ${bare.body.slice(0, 300)}`);
+      peak = Math.max(peak, curlPeak, elementPeak, barePeak);
     }
     // Best of the runs on each side: the machine's other work only ever adds time.
     const best = (runs: Upload[]) => Math.min(...runs.map((r) => r.ms));
     const curl = { ms: best(curlRuns) };
     const element = { ms: best(elementRuns) };
+    const bare = { ms: best(bareRuns) };
+    const elementOverBare = Math.round((element.ms / bare.ms) * 100) / 100;
+    const bareOverCurl = Math.round((bare.ms / curl.ms) * 100) / 100;
 
     const ratio = Math.round((element.ms / curl.ms) * 100) / 100;
     // The verdict's figure: from before the first upload to the highest point of any.
@@ -181,11 +213,19 @@ async function main(): Promise<void> {
       element_ms: Math.round(element.ms),
       curl_mb_per_s: mbps(curl.ms),
       element_mb_per_s: mbps(element.ms),
+      bare_xhr_ms: Math.round(bare.ms),
+      bare_xhr_mb_per_s: mbps(bare.ms),
       ratio,
+      element_over_bare_xhr: elementOverBare,
+      bare_xhr_over_curl: bareOverCurl,
       server_rss_growth_mb: rssGrowth,
       server_rss_before_mb: toMb(before),
       server_rss_peak_mb: toMb(peak),
-      runs: { curl: curlRuns.map(rounded), element: elementRuns.map(rounded) },
+      runs: {
+        curl: curlRuns.map(rounded),
+        element: elementRuns.map(rounded),
+        bare_xhr: bareRuns.map(rounded),
+      },
       targets: TARGETS,
       verdict,
     };
@@ -194,6 +234,10 @@ async function main(): Promise<void> {
         `<gallery-uploader> ${figures.element_ms} ms (${figures.element_mb_per_s} MB/s), ratio ${ratio} ` +
         `(target <= ${TARGETS.ratio}) ${verdict.ratio}; server RSS growth ${rssGrowth} MB ` +
         `(target <= ${TARGETS.rss_growth_mb}) ${verdict.rss_growth}`,
+    );
+    console.log(
+      `  the browser alone (a bare XHR of the same file from the same page): ${figures.bare_xhr_ms} ms ` +
+        `(${figures.bare_xhr_mb_per_s} MB/s) = ${bareOverCurl} x curl; the element = ${elementOverBare} x the bare XHR`,
     );
     console.log(JSON.stringify(figures));
   } finally {

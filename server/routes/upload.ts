@@ -1,5 +1,4 @@
 // upload.get_upload_token and the upload POST at `/upload` (the signed URL): streams the file to disk.
-import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
@@ -15,7 +14,7 @@ import type { ServerContext } from '../context.ts';
 import { denied, invalid, missing, notFound, ServiceError } from '../errors.ts';
 import { sendSuccess } from '../http/envelope.ts';
 import { defineOperation } from '../http/operation.ts';
-import { newTempPath } from '../media/storage.ts';
+import { incomingFile, newTempPath } from '../media/storage.ts';
 import type { Services } from '../services/index.ts';
 import { type VerifiedUploadUrl, verifyUploadUrl } from '../services/upload-urls.ts';
 
@@ -97,7 +96,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext, s
             }
             const tempPath = newTempPath(ctx);
             file = { tempPath, filename: part.filename ?? '', mime: part.mimetype ?? '', size: 0 };
-            const sink = createWriteStream(tempPath, { flags: 'wx' });
+            const sink = incomingFile(tempPath);
             await pipeline(part.file, sink);
             file.size = sink.bytesWritten;
             if (part.file.truncated) throw tooLarge(maxBytes);

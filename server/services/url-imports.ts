@@ -1,7 +1,6 @@
 // asset.upload_from_url: fetches a remote file in the background, streams it to tmp, then ingests it.
 
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import type { AuthContext } from '../auth/authenticate.ts';
@@ -9,7 +8,7 @@ import { assertAssetsInScope, assertGalleryInScope, assertTargetInScope } from '
 import type { ServerContext } from '../context.ts';
 import { denied, invalid, missing, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { newTempPath } from '../media/storage.ts';
+import { incomingFile, newTempPath } from '../media/storage.ts';
 import { type ImportStatus, type UrlImportRow, UrlImportStore } from '../store/url-imports.ts';
 import { sniffFile } from './asset-sniff.ts';
 import type { AssetService } from './assets.ts';
@@ -254,7 +253,7 @@ export class UrlImportService {
         job.controller.abort();
       }, stallMs);
     };
-    const out = createWriteStream(tempPath, { flags: 'wx' });
+    const out = incomingFile(tempPath);
     // A write still in flight when the stream is destroyed on abort fails with
     // ERR_STREAM_DESTROYED; without a listener that would crash the server.
     // Real write errors still surface through `once(out, 'drain')` and `finished(out)`.
