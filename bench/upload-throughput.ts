@@ -131,15 +131,26 @@ async function main(): Promise<void> {
     const curlRuns: Upload[] = [];
     const elementRuns: Upload[] = [];
     const bareRuns: Upload[] = [];
+    /** One timed upload on a settled disk: its time and the server's RSS growth go into `runs`. */
+    const measure = async <T extends { ms: number }>(
+      runs: Upload[],
+      upload: () => Promise<T>,
+    ): Promise<T> => {
+      settleDisk();
+      const base = rssBytes(pid);
+      const watch = watchPeak(pid);
+      const result = await upload();
+      const top = watch.stop();
+      runs.push({ ms: result.ms, rss_growth_mb: toMb(top - base) });
+      peak = Math.max(peak, top);
+      return result;
+    };
     for (let run = 0; run < RUNS; run++) {
       // curl, with a URL of the same kind the element asks for.
       const { upload_url: curlUrl } = await call(api, 'asset.get_upload_url', { fid });
-      settleDisk();
-      const curlBase = rssBytes(pid);
-      const curlWatch = watchPeak(pid);
-      const curlMs = await curlUpload(curlUrl, file, join(dir, 'curl-response.json'));
-      const curlPeak = curlWatch.stop();
-      curlRuns.push({ ms: curlMs, rss_growth_mb: toMb(curlPeak - curlBase) });
+      await measure(curlRuns, async () => ({
+        ms: await curlUpload(curlUrl, file, join(dir, 'curl-response.json')),
+      }));
       const curlBody = JSON.parse(readFileSync(join(dir, 'curl-response.json'), 'utf8'));
       if (curlBody.asset?.filesize !== SIZE)
         throw new Error(`curl upload stored ${curlBody.asset?.filesize} bytes`);
@@ -147,47 +158,40 @@ async function main(): Promise<void> {
       // The element: the file chosen through its input (by path: nothing is copied through the protocol).
       await tab.evaluate(() => (document.querySelector('gallery-uploader') as any).uppy.cancelAll());
       await tab.locator('gallery-uploader input[type=file]').first().setInputFiles(file);
-      settleDisk();
-      const elementBase = rssBytes(pid);
-      const elementWatch = watchPeak(pid);
-      const result = await tab.evaluate(async () => {
-        const uploader = document.querySelector('gallery-uploader') as any;
-        const started = performance.now();
-        const outcome = await uploader.upload();
-        return {
-          ms: performance.now() - started,
-          filesizes: (outcome?.successful ?? []).map((f: any) => f.response?.body?.asset?.filesize),
-          failed: (outcome?.failed ?? []).map((f: any) => String(f.error)),
-        };
-      });
-      const elementPeak = elementWatch.stop();
-      elementRuns.push({ ms: result.ms, rss_growth_mb: toMb(elementPeak - elementBase) });
+      const result = await measure(elementRuns, () =>
+        tab.evaluate(async () => {
+          const uploader = document.querySelector('gallery-uploader') as any;
+          const started = performance.now();
+          const outcome = await uploader.upload();
+          return {
+            ms: performance.now() - started,
+            filesizes: (outcome?.successful ?? []).map((f: any) => f.response?.body?.asset?.filesize),
+            failed: (outcome?.failed ?? []).map((f: any) => String(f.error)),
+          };
+        }),
+      );
       if (result.failed.length > 0 || result.filesizes[0] !== SIZE)
         throw new Error(`element upload: ${JSON.stringify(result)}`);
 
       // The browser alone: the same file, chosen through a plain input, POSTed as multipart by a bare XHR.
       const { upload_url: bareUrl } = await call(api, 'asset.get_upload_url', { fid });
-      settleDisk();
-      const bareBase = rssBytes(pid);
-      const bareWatch = watchPeak(pid);
-      const bare = await tab.evaluate(async (url) => {
-        const input = document.getElementById('bare-file') as HTMLInputElement;
-        const form = new FormData();
-        form.append('file', input.files![0]!);
-        const started = performance.now();
-        const request = new XMLHttpRequest();
-        request.open('POST', url);
-        await new Promise((done) => {
-          request.onloadend = done;
-          request.send(form);
-        });
-        return { ms: performance.now() - started, status: request.status, body: request.responseText };
-      }, bareUrl);
-      const barePeak = bareWatch.stop();
-      bareRuns.push({ ms: bare.ms, rss_growth_mb: toMb(barePeak - bareBase) });
+      const bare = await measure(bareRuns, () =>
+        tab.evaluate(async (url) => {
+          const input = document.getElementById('bare-file') as HTMLInputElement;
+          const form = new FormData();
+          form.append('file', input.files![0]!);
+          const started = performance.now();
+          const request = new XMLHttpRequest();
+          request.open('POST', url);
+          await new Promise((done) => {
+            request.onloadend = done;
+            request.send(form);
+          });
+          return { ms: performance.now() - started, status: request.status, body: request.responseText };
+        }, bareUrl),
+      );
       if (bare.status !== 200 || JSON.parse(bare.body).asset?.filesize !== SIZE)
         throw new Error(`bare XHR upload: HTTP ${bare.status} ${bare.body.slice(0, 300)}`);
-      peak = Math.max(peak, curlPeak, elementPeak, barePeak);
     }
     // Best of the runs on each side: the machine's other work only ever adds time.
     const best = (runs: Upload[]) => Math.min(...runs.map((r) => r.ms));

@@ -36,7 +36,11 @@ describe('closedLoop', () => {
         result.requests <= answered && answered - result.requests <= 3,
         `${result.requests} of ${answered}`,
       );
-      assert.ok(Math.abs(result.non_2xx - refused) <= 3, `${result.non_2xx} non-2xx of ${refused} refusals`);
+      // Refusals answered after the window closed are not counted; none is counted twice.
+      assert.ok(
+        result.non_2xx <= refused && refused - result.non_2xx <= 3,
+        `${result.non_2xx} non-2xx of ${refused} refusals`,
+      );
       assert.ok(result.non_2xx > 0);
       assert.ok(result.p50_ms > 0 && result.p99_ms >= result.p50_ms);
       assert.ok(result.requests_per_second > 0);
