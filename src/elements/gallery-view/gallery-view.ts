@@ -5,13 +5,21 @@ import type { GalleryItem } from '../../api/types.ts';
 import { format, translate } from '../shared/i18n.ts';
 import { GalleryItemOpenEvent, GalleryLightboxCloseEvent } from './events.ts';
 import { styles } from './gallery-view.styles.ts';
-import { type GalleryLayout, loadVirtualizer, type TileLayout, tileLayout, virtualizer } from './layout.ts';
+import { FILE, icon, NOTE } from './icons.ts';
+import {
+  type GalleryLayout,
+  loadVirtualizer,
+  type TileLayout,
+  tileLayout,
+  type Virtualizer,
+  virtualizer,
+} from './layout.ts';
 import type { Lightbox } from './lightbox.ts';
 import { imageSource, itemLabel, originalUrl } from './media.ts';
 import { PagesController, type PagesQuery } from './pages-controller.ts';
+import { ScrollSpeed } from './scroll-speed.ts';
 import { en, type GalleryViewStrings, loaders } from './strings.ts';
-import { FILE, icon, NOTE, placeholderTile, type TileOptions, tile } from './templates.ts';
-import { patchVirtualizer } from './virtualizer-patch.ts';
+import type { TileOptions } from './tile.ts';
 import { WidthController } from './width-controller.ts';
 
 export type { GalleryLayout, GalleryViewStrings };
@@ -27,6 +35,10 @@ const onByDefault = {
  * Shows the items of a gallery (or items an app passes in) and opens them in a lightbox.
  *
  * @summary A fast, accessible media gallery for API v2 galleries.
+ *
+ * Scrolling: only the tiles near the screen exist, and the ones scrolling out are reused for those
+ * scrolling in. In a fling (faster than three screens a second) tiles show their caption and wait for their
+ * image until the scroll slows down, so a flick to the end of 10,000 items does not download 10,000 images.
  *
  * Keyboard: Tab walks the tiles, Enter or Space opens one; in the lightbox the arrows move, Home and End
  * go to the first and last item, Tab stays inside, Esc closes and focus returns to the item's tile.
@@ -155,7 +167,14 @@ export class GalleryView extends LitElement {
   /** Created with the first opening: the lightbox module loads only when needed (or when idle). */
   private lightboxInstance: Lightbox | null = null;
   private readonly size = new WidthController(this);
+  private readonly speed = new ScrollSpeed(this);
   private layoutCache: TileLayout | null = null;
+  /** Tiles are redrawn when this changes, so it changes only with what tiles show (see tileDrawer). */
+  private drawer: {
+    key: string;
+    layout: TileOptions['layout'];
+    draw: (tile: HTMLElement, item: GalleryItem | undefined, index: number, hurried: boolean) => void;
+  } | null = null;
 
   constructor() {
     super();
@@ -221,7 +240,9 @@ export class GalleryView extends LitElement {
   }
 
   tileFor(index: number): HTMLElement | null {
-    return this.renderRoot.querySelector<HTMLElement>(`.tile[data-index="${index}"] .media`);
+    return this.renderRoot.querySelector<HTMLElement>(
+      `.tile[data-index="${index}"]:not(.placeholder) .media`,
+    );
   }
 
   private query(): PagesQuery | null {
@@ -243,11 +264,6 @@ export class GalleryView extends LitElement {
   protected override firstUpdated(): void {
     const probe = this.renderRoot.querySelector('.probe');
     if (probe) this.size.observe(probe);
-  }
-
-  protected override updated(): void {
-    const grid = virtualizer && this.renderRoot.querySelector('[part="grid"]');
-    if (grid) patchVirtualizer((grid as unknown as Record<symbol, object | undefined>)[virtualizer!.ref]);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -283,6 +299,27 @@ export class GalleryView extends LitElement {
       });
     }
     return this.lightboxInstance;
+  }
+
+  /** The function that draws a tile, the same one as long as the tile options stay the same. */
+  private tileDrawer(v: Virtualizer, sizes: string): NonNullable<GalleryView['drawer']> {
+    const t = this.text;
+    const layout = this.layout === 'masonry' || this.layout === 'list' ? this.layout : 'grid';
+    const key = [layout, this.captions, sizes, t.video, t.audio].join('\n');
+    if (this.drawer?.key === key) return this.drawer;
+    const options: TileOptions = {
+      layout,
+      captions: this.captions,
+      sizes,
+      kinds: { video: t.video, audio: t.audio },
+      onActivate: (index, element) => void this.activate(index, element),
+    };
+    this.drawer = {
+      key,
+      layout,
+      draw: (tile, item, index, hurried) => v.drawTile(tile, item, index, options, hurried),
+    };
+    return this.drawer;
   }
 
   private onRange = (event: RangeChangedEvent): void => {
@@ -349,21 +386,15 @@ export class GalleryView extends LitElement {
     };
     this.layoutCache = tileLayout(v, inputs, this.layoutCache);
     const { value: layout, sizes } = this.layoutCache;
-    const options: TileOptions = {
-      layout: this.layout === 'masonry' || this.layout === 'list' ? this.layout : 'grid',
-      captions: this.captions,
-      sizes,
-      kinds: t,
-      onActivate: (index, element) => void this.activate(index, element),
-    };
+    const draw = this.tileDrawer(v, sizes);
     const pageError = this.pages.error && !this.items;
-    return html`<div class="grid ${options.layout}" part="grid" role="list" aria-label=${t.gallery} @rangeChanged=${this.onRange}>
+    return html`<div class="grid ${draw.layout}" part="grid" role="list" aria-label=${t.gallery} @rangeChanged=${this.onRange}>
         <div virtualizer-sizer aria-hidden="true"></div>
-        ${v.virtualize({
+        ${v.recycle({
           items: this.viewItems() as (GalleryItem | undefined)[],
-          keyFunction: (item, index) => item?.rid ?? `#${index}`,
-          renderItem: (item, index) => (item ? tile(item, index, options) : placeholderTile()),
-          layout: layout as never,
+          layout,
+          draw: draw.draw,
+          settlesIn: this.speed.settlesIn,
         })}
       </div>
       ${pageError ? html`<div class="error-bar" part="error"><span>${this.errorText()}</span>${retry}</div>` : nothing}`;

@@ -2,17 +2,21 @@
 // tile width, captions) into a virtualizer layout in whole pixels plus the `sizes` of tile images.
 import type { grid as gridLayout } from '@lit-labs/virtualizer/layouts/grid.js';
 import type { masonry as masonryLayout } from '@lit-labs/virtualizer/layouts/masonry.js';
-import type { virtualize as virtualizeDirective } from '@lit-labs/virtualizer/virtualize.js';
 import type { GalleryItem } from '../../api/types.ts';
 import { aspectRatio } from './media.ts';
+import type { RecycleConfig, recycle as recycleDirective } from './recycle.ts';
+import type { drawTile as drawTileFunction } from './tile.ts';
+
+type LayoutConfigValue = RecycleConfig<unknown>['layout'];
 
 export type GalleryLayout = 'grid' | 'masonry' | 'list';
 
+/** The grid's half that loads beside the first page: the virtualizer, its layouts and the tile drawing. */
 export interface Virtualizer {
-  virtualize: typeof virtualizeDirective;
+  recycle: typeof recycleDirective;
+  drawTile: typeof drawTileFunction;
   grid: typeof gridLayout;
   masonry: typeof masonryLayout;
-  ref: symbol;
 }
 
 export let virtualizer: Virtualizer | undefined;
@@ -24,11 +28,12 @@ let virtualizerLoading: Promise<Virtualizer> | undefined;
  */
 export function loadVirtualizer(): Promise<Virtualizer> {
   virtualizerLoading ??= Promise.all([
-    import('@lit-labs/virtualizer/virtualize.js'),
+    import('./recycle.ts'),
     import('@lit-labs/virtualizer/layouts/grid.js'),
     import('@lit-labs/virtualizer/layouts/masonry.js'),
-  ]).then(([v, g, m]) => {
-    virtualizer = { virtualize: v.virtualize, grid: g.grid, masonry: m.masonry, ref: v.virtualizerRef };
+    import('./tile.ts'),
+  ]).then(([r, g, m, t]) => {
+    virtualizer = { recycle: r.recycle, drawTile: t.drawTile, grid: g.grid, masonry: m.masonry };
     return virtualizer;
   });
   return virtualizerLoading;
@@ -53,7 +58,7 @@ export interface LayoutInputs {
 export interface TileLayout {
   key: string;
   /** The virtualizer's layout configuration. */
-  value: unknown;
+  value: LayoutConfigValue;
   /** The `sizes` attribute of tile images: the width a tile really has. */
   sizes: string;
 }
@@ -69,7 +74,7 @@ export function tileLayout(v: Virtualizer, input: LayoutInputs, previous: TileLa
   // Whole pixels, rounded down, so the layout's own column count comes out as ours.
   const tileWidth = Math.max(40, Math.floor((width - gap * (columns - 1)) / columns));
   const caption = input.captions ? CAPTION_HEIGHT : 0;
-  let value: unknown;
+  let value: LayoutConfigValue;
   if (layout === 'masonry') {
     value = v.masonry({
       itemSize: `${tileWidth}px`,

@@ -1,26 +1,56 @@
-// Works around @lit-labs/virtualizer 2.1.1 (pinned): `_positionChildren` reads the `_children` getter,
-// a walk over every rendered child, once per child. That is quadratic in the tiles on screen and cost
-// 20+ ms per scroll frame on a 6-column grid (bench/gallery-10k); one walk per pass is enough.
-// The class is not exported; its instance hangs on the host element under the exported `virtualizerRef`.
+// Tunes a virtualizer of @lit-labs/virtualizer 2.1.1 (pinned) whose children the recycler (recycle.ts)
+// keeps in an array in index order, the same elements in the same order as the host's element children
+// (the sizer aside). Both changes only save work: the stock methods give the same result.
+//
+// The stock class, on every scroll frame (bench/gallery-10k): its `_children` getter walks the host's
+// children, and `_positionChildren` reads that getter once per child, so a pass was quadratic in the
+// tiles (20+ ms a frame on a 6-column grid); and it writes seven style properties on every child each
+// pass, also on tiles that stay where they are, so the browser recomputed the styles of all of them.
 
-type Positioner = ((this: object, positions: unknown) => void) & { once?: true };
+/** The rendered tiles: `elements[i]` shows item `first + i`. */
+export interface TileRange {
+  first: number;
+  elements: readonly HTMLElement[];
+}
 
-export function patchVirtualizer(instance: object | undefined): void {
-  if (!instance) return;
-  const proto = Object.getPrototypeOf(instance) as { _positionChildren?: Positioner };
-  const original = proto._positionChildren;
-  // A later release may rename or fix it: then there is nothing to do.
-  if (typeof original !== 'function' || original.once) return;
-  const patched: Positioner = function (this: object, positions: unknown) {
-    const children = (this as { _children: Element[] })._children;
-    // An own property shadows the prototype getter for this one pass.
-    Object.defineProperty(this, '_children', { value: children, configurable: true });
-    try {
-      original.call(this, positions);
-    } finally {
-      delete (this as { _children?: Element[] })._children;
-    }
-  };
-  patched.once = true;
-  proto._positionChildren = patched;
+interface ChildPosition {
+  top: number;
+  left: number;
+  width?: number;
+  height?: number;
+  xOffset?: number;
+  yOffset?: number;
+}
+
+/** Replaces two methods on the instance itself (own properties shadow the class's). */
+export function patchVirtualizer(instance: object, tiles: () => TileRange): void {
+  // What each tile was last placed at, for this virtualizer: an equal key means its styles are right.
+  const placedAt = new WeakMap<HTMLElement, string>();
+  Object.defineProperty(instance, '_children', {
+    configurable: true,
+    get: () => tiles().elements,
+  });
+  Object.defineProperty(instance, '_positionChildren', {
+    configurable: true,
+    writable: true,
+    value: (positions: Map<number, ChildPosition> | null) => {
+      if (!positions) return;
+      const { first, elements } = tiles();
+      positions.forEach(({ top, left, width, height, xOffset, yOffset }, index) => {
+        const child = elements[index - first];
+        if (!child) return;
+        const key = `${left} ${top} ${width} ${height} ${xOffset} ${yOffset}`;
+        if (placedAt.get(child) === key) return;
+        placedAt.set(child, key);
+        const style = child.style;
+        style.position = 'absolute';
+        style.boxSizing = 'border-box';
+        style.transform = `translate(${left}px, ${top}px)`;
+        if (width !== undefined) style.width = `${width}px`;
+        if (height !== undefined) style.height = `${height}px`;
+        style.left = xOffset === undefined ? '' : `${xOffset}px`;
+        style.top = yOffset === undefined ? '' : `${yOffset}px`;
+      });
+    },
+  });
 }
