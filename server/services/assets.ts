@@ -227,6 +227,7 @@ export class AssetService {
     const rid = newId();
     let moved = false;
     let replaced: AssetRecord[] = [];
+    let record: AssetRecord | undefined;
     try {
       const meta = normalizeMeta(input.meta ?? {});
       if (input.attachTo && !ATTACH_TYPE.test(input.attachTo.type)) {
@@ -276,6 +277,12 @@ export class AssetService {
           this.store.appendToGallery(input.fid, rid, now);
           this.store.touchGallery(input.fid, now);
         }
+        // Announced inside the transaction: the webhook deliveries are queued with the rows, so a crash
+        // keeps both or neither.
+        record = this.record(rid);
+        this.ctx.events.emit('asset.uploaded', record);
+        // The parent's record changed too: its `attached` names the new asset.
+        if (input.attachTo) this.ctx.events.emit('asset.updated', this.record(input.attachTo.rid));
         return removed;
       });
     } catch (error) {
@@ -283,12 +290,8 @@ export class AssetService {
       if (moved) removeAssetFiles(this.ctx, rid);
       throw error;
     }
-    this.afterRemoval(replaced);
-    const record = this.record(rid);
-    this.ctx.events.emit('asset.uploaded', record);
-    // The parent's record changed too: its `attached` names the new asset.
-    if (input.attachTo) this.ctx.events.emit('asset.updated', this.record(input.attachTo.rid));
-    return record;
+    this.removeFiles(replaced);
+    return record!;
   }
 
   // ---- deletion ----
@@ -297,23 +300,26 @@ export class AssetService {
   deleteAssets(rids: readonly string[]): void {
     const missingRids = this.exists(rids);
     if (missingRids.length > 0) throw notFound('Asset', missingRids);
-    const removed = this.store.transaction(() => this.removeRows(rids));
-    this.afterRemoval(removed);
+    this.removeFiles(this.store.transaction(() => this.removeRows(rids)));
   }
 
-  /** Inside a transaction: deletes the rows of assets and everything attached below them. */
-  private removeRows(rids: readonly string[]): AssetRecord[] {
+  /**
+   * Inside a transaction: deletes the rows of assets and everything attached below them, and announces
+   * each (its webhooks are queued with the deletion). The files go after the commit: `removeFiles`.
+   */
+  removeRows(rids: readonly string[]): AssetRecord[] {
     const all = [...new Set([...rids, ...this.store.descendants(rids)])];
     const records = this.records(all);
     const now = this.now();
     for (const fid of this.store.galleriesHolding(all)) this.store.touchGallery(fid, now);
     this.store.delete(all);
+    for (const record of records) this.ctx.events.emit('asset.deleted', record);
     return records;
   }
 
-  private afterRemoval(records: readonly AssetRecord[]): void {
+  /** After the commit that deleted their rows. */
+  removeFiles(records: readonly AssetRecord[]): void {
     for (const record of records) removeAssetFiles(this.ctx, record.rid);
-    for (const record of records) this.ctx.events.emit('asset.deleted', record);
   }
 
   // ---- operations ----
@@ -371,10 +377,12 @@ export class AssetService {
       changes.custom = JSON.stringify(mergeCustom(current, input.custom));
     }
     if (Object.keys(changes).length === 0) return this.record(rid);
-    this.store.updateMeta(rid, changes, this.now());
-    const record = this.record(rid);
-    this.ctx.events.emit('asset.updated', record);
-    return record;
+    return this.store.transaction(() => {
+      this.store.updateMeta(rid, changes, this.now());
+      const record = this.record(rid);
+      this.ctx.events.emit('asset.updated', record);
+      return record;
+    });
   }
 
   delete(auth: AuthContext, rids: readonly string[]): void {

@@ -11,6 +11,7 @@ import {
   GalleryStore,
 } from '../store/galleries.ts';
 import { normalizeTags } from './asset-meta.ts';
+import type { AssetRecord } from './asset-record.ts';
 import { type AssetService, parseRidList, uploadTokenOf } from './assets.ts';
 import { signUploadUrl } from './upload-urls.ts';
 
@@ -181,16 +182,19 @@ export class GalleryService {
     const copyArgs = params.copy_args?.trim() ? this.row(params.copy_args.trim()) : undefined;
     const master = params.master?.trim() ? this.row(params.master.trim()) : undefined;
     const copyItems = params.copy_items?.trim() ? this.row(params.copy_items.trim()) : undefined;
-    const fid = this.insert(name, params.description ?? '', null, (row) => {
-      if (copyArgs) Object.assign(row, this.effective(copyArgs));
-      else row.template = template;
-      if (master) {
-        row.master_fid = master.fid;
-        row.claimed = 'shared';
-      }
+    const fid = this.store.transaction(() => {
+      const fid = this.insert(name, params.description ?? '', null, (row) => {
+        if (copyArgs) Object.assign(row, this.effective(copyArgs));
+        else row.template = template;
+        if (master) {
+          row.master_fid = master.fid;
+          row.claimed = 'shared';
+        }
+      });
+      if (copyItems) this.store.copyItems(copyItems.fid, fid, this.now());
+      this.emit('gallery.created', fid);
+      return fid;
     });
-    if (copyItems) this.store.copyItems(copyItems.fid, fid, this.now());
-    this.emit('gallery.created', fid);
     return this.entry(fid);
   }
 
@@ -222,8 +226,11 @@ export class GalleryService {
   findOrCreateByRrid(rrid: string): GalleryEntry {
     const found = this.store.getByRrid(rrid);
     if (found) return this.toEntry(found);
-    const fid = this.insert(Array.from(rrid).slice(0, LIMITS.name).join(''), '', rrid);
-    this.emit('gallery.created', fid);
+    const fid = this.store.transaction(() => {
+      const fid = this.insert(Array.from(rrid).slice(0, LIMITS.name).join(''), '', rrid);
+      this.emit('gallery.created', fid);
+      return fid;
+    });
     return this.entry(fid);
   }
 
@@ -240,8 +247,10 @@ export class GalleryService {
     if (params.description !== undefined) changes.description = params.description;
     if (params.tags !== undefined) changes.tags = normalizeTags(params.tags, 'tags');
     if (Object.keys(changes).length === 0) return;
-    this.store.update(params.fid, changes, this.now());
-    this.emit('gallery.updated', params.fid);
+    this.store.transaction(() => {
+      this.store.update(params.fid, changes, this.now());
+      this.emit('gallery.updated', params.fid);
+    });
   }
 
   setMaster(auth: AuthContext, fid: string, masterFid: string): void {
@@ -260,8 +269,10 @@ export class GalleryService {
         throw invalid('master', `starts a chain longer than ${MAX_MASTER_DEPTH}`);
       current = this.store.get(current)?.master_fid ?? null;
     }
-    this.store.update(fid, { master_fid: master, claimed: 'shared' }, this.now());
-    this.emit('gallery.updated', fid);
+    this.store.transaction(() => {
+      this.store.update(fid, { master_fid: master, claimed: 'shared' }, this.now());
+      this.emit('gallery.updated', fid);
+    });
   }
 
   delete(auth: AuthContext, fid: string, deleteAssets: boolean): void {
@@ -273,7 +284,8 @@ export class GalleryService {
     const rids = this.store.itemRids(fid);
     const followers = this.store.followers(fid);
     const now = this.now();
-    this.store.transaction(() => {
+    // One transaction for the gallery, its followers, its assets if asked, and their webhook deliveries.
+    const removed = this.store.transaction(() => {
       // Galleries that followed this one keep the settings they had and become their own.
       for (const follower of followers) {
         this.store.update(
@@ -283,10 +295,12 @@ export class GalleryService {
         );
       }
       this.store.delete(fid);
+      const removed = deleteAssets && rids.length > 0 ? this.assets.removeRows(rids) : [];
+      this.ctx.events.emit('gallery.deleted', { ...entry });
+      for (const follower of followers) this.emit('gallery.updated', follower.fid);
+      return removed;
     });
-    if (deleteAssets && rids.length > 0) this.assets.deleteAssets(rids);
-    this.ctx.events.emit('gallery.deleted', { ...entry });
-    for (const follower of followers) this.emit('gallery.updated', follower.fid);
+    this.assets.removeFiles(removed);
   }
 
   // ---- items ----
@@ -334,8 +348,8 @@ export class GalleryService {
         this.store.writeOrder(fid, [...rest.slice(0, at), ...rids, ...rest.slice(at)], isNew, now);
       }
       this.store.update(fid, {}, now);
+      this.emit('gallery.updated', fid);
     });
-    this.emit('gallery.updated', fid);
   }
 
   removeItems(auth: AuthContext, fid: string, rid: string, deleteAssets: boolean): void {
@@ -348,14 +362,19 @@ export class GalleryService {
     if (deleteAssets) {
       requirePermission(auth, 'asset.delete');
       assertAssetsInScope(auth, rids, this.assets.lookups);
-      this.assets.deleteAssets(rids);
-    } else {
-      this.store.transaction(() => {
+    }
+    const removed = this.store.transaction(() => {
+      // Deleted assets leave every gallery (and touch it); otherwise they only leave this one.
+      let deleted: AssetRecord[] = [];
+      if (deleteAssets) deleted = this.assets.removeRows(rids);
+      else {
         this.store.removeItems(fid, rids);
         this.store.update(fid, {}, this.now());
-      });
-    }
-    this.emit('gallery.updated', fid);
+      }
+      this.emit('gallery.updated', fid);
+      return deleted;
+    });
+    this.assets.removeFiles(removed);
   }
 
   // ---- reading ----

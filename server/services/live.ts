@@ -113,17 +113,20 @@ export class LiveService {
   create(auth: AuthContext, params: CreateLiveParams): LiveEntry {
     assertUnscoped(auth, 'create live streams');
     const liveid = newId();
-    this.store.insert({
-      liveid,
-      name: params.name ?? '',
-      location: params.location ?? 'us_central',
-      type: params.type ?? 'passthrough',
-      stream_key: newId(20),
-      created_at: this.ctx.clock.now(),
+    // Each change of a stream and its webhook deliveries are written in one transaction.
+    return this.store.transaction(() => {
+      this.store.insert({
+        liveid,
+        name: params.name ?? '',
+        location: params.location ?? 'us_central',
+        type: params.type ?? 'passthrough',
+        stream_key: newId(20),
+        created_at: this.ctx.clock.now(),
+      });
+      const entry = this.entry(liveid);
+      this.ctx.events.emit('live.created', { ...entry });
+      return entry;
     });
-    const entry = this.entry(liveid);
-    this.ctx.events.emit('live.created', { ...entry });
-    return entry;
   }
 
   entry(liveid: string): LiveEntry {
@@ -142,9 +145,11 @@ export class LiveService {
       return { state: 'starting', note: NOTES.start(row.type) };
     const now = this.ctx.clock.now();
     this.frozen.delete(liveid);
-    this.store.setState({ liveid, state: 'starting', started_at: now, stopped_at: null, reset_at: null });
+    this.store.transaction(() => {
+      this.store.setState({ liveid, state: 'starting', started_at: now, stopped_at: null, reset_at: null });
+      this.ctx.events.emit('live.started', { ...this.entry(liveid) });
+    });
     this.schedule(liveid, this.startDelayMs);
-    this.ctx.events.emit('live.started', { ...this.entry(liveid) });
     return { state: 'starting', note: NOTES.start(row.type) };
   }
 
@@ -165,9 +170,9 @@ export class LiveService {
         stopped_at: now,
         reset_at: null,
       });
+      this.ctx.events.emit('live.stopped', { ...this.entry(liveid) });
     });
     this.cancel(liveid);
-    this.ctx.events.emit('live.stopped', { ...this.entry(liveid) });
     return { state: 'stopped', note: NOTES.stop };
   }
 
@@ -192,10 +197,10 @@ export class LiveService {
     this.store.transaction(() => {
       this.store.closeSessions(liveid, now);
       this.store.delete(liveid);
+      this.ctx.events.emit('live.deleted', { ...entry });
     });
     this.cancel(liveid);
     this.frozen.delete(liveid);
-    this.ctx.events.emit('live.deleted', { ...entry });
   }
 
   /**

@@ -8,7 +8,7 @@ import { assertAssetsInScope, assertGalleryInScope, assertTargetInScope } from '
 import type { ServerContext } from '../context.ts';
 import { denied, invalid, missing, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { incomingFile, newTempPath } from '../media/storage.ts';
+import { abandonIncoming, incomingFile, newTempPath } from '../media/storage.ts';
 import { type ImportStatus, type UrlImportRow, UrlImportStore } from '../store/url-imports.ts';
 import { sniffFile } from './asset-sniff.ts';
 import type { AssetService } from './assets.ts';
@@ -298,7 +298,8 @@ export class UrlImportService {
         size: bytes,
       };
     } catch (error) {
-      out.destroy();
+      // The caller removes the file: only once the stream has let go of it.
+      await abandonIncoming(out);
       throw error;
     } finally {
       clearTimeout(stallTimer);

@@ -116,8 +116,11 @@ export class VersionService {
     // Shutting down mid-job: the asset stays `pending` and is picked up again at the next start.
     if (this.closed) return;
     if (asset.syncstatus === status && !this.changed) return;
-    this.store.setSyncStatus(rid, status, this.now());
-    this.ctx.events.emit('asset.synced', this.assets.record(rid));
+    // The status and its webhook deliveries in one transaction.
+    this.ctx.db.transaction(() => {
+      this.store.setSyncStatus(rid, status, this.now());
+      this.ctx.events.emit('asset.synced', this.assets.record(rid));
+    })();
   }
 
   private async imageVersions(asset: MediaAsset): Promise<void> {

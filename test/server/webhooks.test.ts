@@ -762,3 +762,65 @@ describe('verifyWebhookSignature', () => {
     assert.equal(await verifyWebhookUrlSignature({ url: hookUrl, securityKey: 'right-key' }), false);
   });
 });
+
+describe('webhook deliveries are queued with the change they announce', () => {
+  let server: TestServer;
+  const seen: { event: string; inTransaction: boolean }[] = [];
+  before(async () => {
+    server = await startTestServer(FAST);
+    const { ctx } = server.server;
+    ctx.events.subscribe(({ event }) => seen.push({ event, inTransaction: ctx.db.inTransaction }));
+  });
+  after(() => server.close());
+
+  test('every event of every service is emitted inside the transaction that writes its change', async () => {
+    /** Runs an operation and checks the events it emitted, by name (in any order). */
+    const expectEvents = async (operation: string, params: Record<string, string>, events: string[]) => {
+      const from = seen.length;
+      const { status, body } = await server.call(operation, params, { method: 'POST' });
+      assert.equal(status, 200, `${operation}: ${JSON.stringify(body)}`);
+      const emitted = [...new Set(seen.slice(from).map((e) => e.event))].sort();
+      assert.deepEqual(emitted, [...events].sort(), `the events of ${operation}`);
+      return body;
+    };
+    const first = await expectEvents('gallery.create', { name: 'Outbox' }, ['gallery.created']);
+    const second = await expectEvents('gallery.create', { name: 'Outbox two' }, ['gallery.created']);
+    const upload = async (uploadUrl: string) => {
+      const from = seen.length;
+      const { status, body } = await uploadFile(uploadUrl, {
+        bytes: tinyPng(),
+        name: 'a.png',
+        mime: 'image/png',
+      });
+      assert.equal(status, 200, JSON.stringify(body));
+      assert.ok(seen.slice(from).some((e) => e.event === 'asset.uploaded'));
+      await waitFor(async () => seen.slice(from).some((e) => e.event === 'asset.synced'));
+      return body.rid as string;
+    };
+    const rid = await upload(first.upload_url);
+    await expectEvents('asset.set_meta', { rid, caption: 'Changed' }, ['asset.updated']);
+    await expectEvents('gallery.set_meta', { fid: first.fid, name: 'Renamed' }, ['gallery.updated']);
+    await expectEvents('gallery.add_item', { fid: second.fid, rid }, ['gallery.updated']);
+    await expectEvents('gallery.remove_item', { fid: second.fid, rid }, ['gallery.updated']);
+    await expectEvents('gallery.add_item', { fid: second.fid, rid }, ['gallery.updated']);
+    await expectEvents('gallery.remove_item', { fid: second.fid, rid, delete_assets: 'yes' }, [
+      'asset.deleted',
+      'gallery.updated',
+    ]);
+    await upload(second.upload_url);
+    await expectEvents('gallery.delete', { fid: second.fid, delete_assets: 'yes' }, [
+      'asset.deleted',
+      'gallery.deleted',
+    ]);
+    const { liveid } = await expectEvents('live.create', { name: 'Outbox live' }, ['live.created']);
+    await expectEvents('live.start', { liveid }, ['live.started']);
+    await expectEvents('live.stop', { liveid }, ['live.stopped']);
+    await expectEvents('live.delete', { liveid }, ['live.deleted']);
+
+    assert.deepEqual(
+      seen.filter((e) => !e.inTransaction).map((e) => e.event),
+      [],
+      'events emitted after their change had committed',
+    );
+  });
+});
