@@ -65,6 +65,18 @@ export function incomingFile(path: string): WriteStream {
 }
 
 /**
+ * Stops writing an incoming file and waits until its stream has let go of it, so that removing the file
+ * then works: the stream opens its file asynchronously, and a removal that ran before the open found
+ * nothing and left the file the open created a moment later (seen under load in test/server/upload).
+ */
+export async function abandonIncoming(stream: WriteStream | undefined): Promise<void> {
+  if (!stream || stream.closed) return;
+  const closed = new Promise<void>((resolve) => stream.once('close', () => resolve()));
+  stream.destroy();
+  await closed;
+}
+
+/**
  * Removes every file of an asset; a missing folder is not an error. Best effort: the version worker may
  * be writing into the folder at that moment (ENOTEMPTY), so it retries, and what is still left then is
  * removed by the worker itself when it sees the asset gone. The rows are already deleted by the time

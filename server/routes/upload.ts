@@ -14,7 +14,7 @@ import type { ServerContext } from '../context.ts';
 import { denied, invalid, missing, notFound, ServiceError } from '../errors.ts';
 import { sendSuccess } from '../http/envelope.ts';
 import { defineOperation } from '../http/operation.ts';
-import { incomingFile, newTempPath } from '../media/storage.ts';
+import { abandonIncoming, incomingFile, newTempPath } from '../media/storage.ts';
 import type { Services } from '../services/index.ts';
 import { type VerifiedUploadUrl, verifyUploadUrl } from '../services/upload-urls.ts';
 
@@ -80,6 +80,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext, s
         }
         const meta: Partial<Record<MetaField, string>> = {};
         let file: { tempPath: string; filename: string; mime: string; size: number } | undefined;
+        let sink: ReturnType<typeof incomingFile> | undefined;
         try {
           for await (const part of request.parts()) {
             if (part.type === 'field') {
@@ -96,7 +97,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext, s
             }
             const tempPath = newTempPath(ctx);
             file = { tempPath, filename: part.filename ?? '', mime: part.mimetype ?? '', size: 0 };
-            const sink = incomingFile(tempPath);
+            sink = incomingFile(tempPath);
             await pipeline(part.file, sink);
             file.size = sink.bytesWritten;
             if (part.file.truncated) throw tooLarge(maxBytes);
@@ -104,6 +105,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext, s
           if (!file) throw missing('file');
           if (file.size === 0) throw invalid('file', 'is empty');
         } catch (error) {
+          await abandonIncoming(sink);
           if (file) await rm(file.tempPath, { force: true });
           reply.header('connection', 'close');
           throw toServiceError(error, maxBytes);
