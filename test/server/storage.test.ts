@@ -41,7 +41,7 @@ describe('abandonIncoming', () => {
     const path = join(dir, 'done');
     const stream = incomingFile(path);
     await new Promise<void>((resolve) => stream.end('complete', () => resolve()));
-    await new Promise((resolve) => stream.once('close', resolve));
+    await new Promise<void>((resolve) => stream.once('close', () => resolve()));
     await abandonIncoming(stream);
     assert.deepEqual(readdirSync(dir), ['done']);
     await rm(path);
