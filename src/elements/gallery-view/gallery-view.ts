@@ -25,6 +25,13 @@ import { WidthController } from './width-controller.ts';
 export type { GalleryLayout, GalleryViewStrings };
 export type GalleryViewState = 'loading' | 'ready' | 'empty' | 'error';
 
+/** The tile options in effect (`key`) and the function that draws tiles with them. */
+interface TileDrawer {
+  key: string;
+  layout: TileOptions['layout'];
+  draw: (tile: HTMLElement, item: GalleryItem | undefined, index: number, hurried: boolean) => void;
+}
+
 /** Boolean attributes that default to on: `lightbox="off"` (or false/no/0) turns them off. */
 const onByDefault = {
   fromAttribute: (value: string | null) => value === null || !/^(false|off|no|0)$/i.test(value.trim()),
@@ -170,11 +177,7 @@ export class GalleryView extends LitElement {
   private readonly speed = new ScrollSpeed(this);
   private layoutCache: TileLayout | null = null;
   /** Tiles are redrawn when this changes, so it changes only with what tiles show (see tileDrawer). */
-  private drawer: {
-    key: string;
-    layout: TileOptions['layout'];
-    draw: (tile: HTMLElement, item: GalleryItem | undefined, index: number, hurried: boolean) => void;
-  } | null = null;
+  private drawer: TileDrawer | null = null;
 
   constructor() {
     super();
@@ -302,7 +305,7 @@ export class GalleryView extends LitElement {
   }
 
   /** The function that draws a tile, the same one as long as the tile options stay the same. */
-  private tileDrawer(v: Virtualizer, sizes: string): NonNullable<GalleryView['drawer']> {
+  private tileDrawer(v: Virtualizer, sizes: string): TileDrawer {
     const t = this.text;
     const layout = this.layout === 'masonry' || this.layout === 'list' ? this.layout : 'grid';
     const key = [layout, this.captions, sizes, t.video, t.audio].join('\n');

@@ -2,9 +2,10 @@
 // range is reused for one scrolling in, instead of being dropped while a new one is built.
 //
 // Why (bench/gallery-10k): `virtualize` renders the range through `repeat`, so a fling across 10,000
-// items built and threw away some 10,000 tiles with their nodes, Lit parts and JS wrappers. That garbage
-// outlived the young generation and set off major collections of 35-50 ms in the middle of the scroll,
-// the longest tasks of the whole run. A reused tile only takes new attribute values and text.
+// items built and threw away some 10,000 tiles with their nodes, Lit parts and JS wrappers, and each
+// range change re-rendered every tile of the range; scroll frames took 30-58 ms. A reused tile only takes
+// new attribute values and text. (The 35-52 ms collections of that run came mostly from the images the
+// tiles loaded: scroll-speed.ts.)
 //
 // Tiles that stay in the range are neither moved nor redrawn (a focused tile keeps its focus); a tile is
 // redrawn only when its index, its item (a placeholder whose page arrived) or the `draw` function changes,
