@@ -94,14 +94,15 @@ describe('<gallery-view> scrolling', () => {
     const reused = after.filter((tile) => before.has(tile));
     expect(reused.length, 'tiles reused').to.be.greaterThan(0);
     for (const tile of reused) expect(Number(tile.dataset.index)).to.be.greaterThan(firstLast);
-    expect(after.length).to.be.lessThan(before.size + 20);
     await until(() => onScreen(el).every((tile) => !!tile.querySelector('img')), 'pictures on screen');
     expectTilesMatchTheirItems(el);
     // A reused tile gets a new <img>: the old one would keep painting the previous item until it loads.
     for (const tile of reused) expect(picturesBefore.has(tile.querySelector('img'))).to.equal(false);
-    // Tiles are in index order in the DOM (the virtualizer positions them by their place).
-    const indexes = after.map((tile) => Number(tile.dataset.index));
-    expect(indexes).to.deep.equal([...indexes].sort((a, b) => a - b));
+    // Only the range is in the DOM, once each and in index order (the virtualizer positions tiles by
+    // their place): no tile left over from before the jump, and a few screens' worth of 3,000.
+    const indexes = allTiles(el).map((tile) => Number(tile.dataset.index));
+    expect(indexes).to.deep.equal(indexes.map((_, i) => indexes[0]! + i));
+    expect(indexes.length).to.be.lessThan(100);
   });
 
   it('moves the tiles it has into a new layout, scrolled or not', async () => {
@@ -170,13 +171,14 @@ describe('<gallery-view> scrolling', () => {
       html`<gallery-view .items=${items(3000, imageUrl)}></gallery-view>`,
     );
     await until(() => !!tileAt(el, 0)?.querySelector('img'), 'the first tile');
-    // Two screens a second for 2 s, a frame at a time: below the fling speed, so no tile waits, also none
-    // of those drawn during the scroll (they enter the range well below the screen).
+    // One screen a second for 4 s, a frame at a time: a third of the fling speed (room for the jitter of
+    // scroll events on a loaded machine), so no tile waits, also none of those drawn during the scroll
+    // (they enter the range well below the screen).
     let last = await nextFrame();
-    const end = last + 2000;
+    const end = last + 4000;
     while (last < end) {
       const now = await nextFrame();
-      window.scrollBy(0, Math.max(1, Math.round(((now - last) / 1000) * 2 * window.innerHeight)));
+      window.scrollBy(0, Math.max(1, Math.round(((now - last) / 1000) * window.innerHeight)));
       last = now;
       const waiting = onScreen(el).filter((tile) => !tile.querySelector('img'));
       expect(waiting.map((tile) => tile.dataset.index)).to.deep.equal([]);
