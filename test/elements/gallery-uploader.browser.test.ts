@@ -1,7 +1,7 @@
 // <gallery-uploader> in Chromium against a real reference server: files chosen, dropped or added become
 // assets with the metadata typed into the Dashboard; refusals (413, 403, read-only token, tampered URL) show
 // readable messages in the element and store nothing; retries after injected 500s store every file exactly
-// once. Gallery placement: the gallery-uploader-galleries file.
+// once. Chunked uploads, pause, resume and recovery: the gallery-uploader-chunked and -recovery files. Gallery placement: the gallery-uploader-galleries file.
 import { expect, oneEvent } from '@open-wc/testing';
 import axe from 'axe-core';
 import type {
@@ -224,7 +224,7 @@ describe('<gallery-uploader>', () => {
     const { body } = await api(server, 'asset.get_upload_url', {});
     const tampered = new URL(body.upload_url);
     tampered.searchParams.set('d', String(Number(tampered.searchParams.get('d')) + 3600));
-    el.uppy!.getPlugin('XHRUpload')!.setOptions({ endpoint: tampered.href });
+    el.uppy!.getPlugin('ChunkedUpload')!.setOptions({ uploadUrl: async () => tampered.href });
     const { detail } = await failedUpload(el, 'tampered.png');
     expect(detail.status).to.equal(403);
     expect(detail.code).to.equal('permission_denied');
@@ -280,9 +280,8 @@ describe('<gallery-uploader>', () => {
     expect(assets.map((asset) => asset.filename).sort()).to.deep.equal([...names].sort());
   });
 
-  it('reports the batch complete when a file succeeds only in a later round of retries', async () => {
-    // Seed 27 at a rate of one half fails exactly the first four POSTs: Uppy's own four tries all fail,
-    // and the file goes through in the element's next round, after the batch's first pass has ended.
+  it('announces each retry and reports the batch complete once the file goes through', async () => {
+    // Seed 27 at a rate of one half fails exactly the first four POSTs; the fifth stores the file.
     const flaky = await startServer({ faults: { errorRate: 0.5, operations: ['upload'], seed: 27 } });
     const el = await mount({ 'base-url': flaky.baseUrl, token: flaky.token, limit: '1' });
     el.uppy!.addFile({ name: 'patient.png', type: 'image/png', data: await pngFile('patient.png') });
@@ -297,23 +296,27 @@ describe('<gallery-uploader>', () => {
   });
 
   it('reports a file retried with the Dashboard’s own retry button complete once it goes through', async function () {
-    this.timeout(90_000);
-    // Seed 18 at a rate of nine in ten fails exactly the first 16 POSTs: Uppy's four tries and the element's
-    // three extra rounds all fail, so the file ends failed; the visitor's retry then goes through.
+    this.timeout(60_000);
+    // Seed 18 at a rate of nine in ten fails exactly the first 16 POSTs. With three quick retries the
+    // file ends failed after four tries; the visitor's retry then goes through in a later try.
     const flaky = await startServer({ faults: { errorRate: 0.9, operations: ['upload'], seed: 18 } });
     const el = await mount({ 'base-url': flaky.baseUrl, token: flaky.token, limit: '1' });
+    el.uppy!.getPlugin('ChunkedUpload')!.setOptions({ retryDelays: [50, 50, 50] });
     el.uppy!.addFile({ name: 'stubborn.png', type: 'image/png', data: await pngFile('stubborn.png') });
     const completes = collect<GalleryUploadCompleteEvent>(el, 'gallery-upload-complete');
     void el.upload();
-    await waitUntil(() => completes.length === 1, 'the first batch to end', 60_000);
+    await waitUntil(() => completes.length === 1, 'the first batch to end', 20_000);
     expect(completes[0]!.detail.failed.map((each) => each.file.name)).to.deep.equal(['stubborn.png']);
     expect(await assetCount(flaky)).to.equal(0);
 
+    // The visitor's retry, now allowed more tries, gets past the other twelve failures and stores the file.
+    el.uppy!.getPlugin('ChunkedUpload')!.setOptions({
+      retryDelays: [50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50],
+    });
     const retryButton = () =>
       el.shadowRoot!.querySelector<HTMLButtonElement>('button.uppy-Dashboard-Item-progressIndicator');
     await waitUntil(() => /retry/i.test(retryButton()?.getAttribute('aria-label') ?? ''), 'the retry button');
-    const retry = retryButton()!;
-    await click(retry);
+    await click(retryButton()!);
     await waitUntil(() => completes.length === 2, 'the retried file to be reported', 20_000);
     expect(completes[1]!.detail.failed).to.deep.equal([]);
     expect(completes[1]!.detail.successful.map((each) => each.file.name)).to.deep.equal(['stubborn.png']);

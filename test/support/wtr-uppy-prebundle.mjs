@@ -7,8 +7,12 @@ import { build } from 'esbuild';
 /** Bare specifiers the elements and tests import, and the file names they are served under. */
 const ENTRIES = {
   '@uppy/core': 'core',
+  '@uppy/core/utils': 'core-utils',
   '@uppy/dashboard': 'dashboard',
-  '@uppy/xhr-upload': 'xhr-upload',
+  '@uppy/golden-retriever': 'golden-retriever',
+  '@uppy/webcam': 'webcam',
+  '@uppy/screen-capture': 'screen-capture',
+  '@uppy/image-editor': 'image-editor',
   // `import axe from 'axe-core'` needs the UMD file wrapped as an ES module with a default export.
   'axe-core': 'axe-core',
 };

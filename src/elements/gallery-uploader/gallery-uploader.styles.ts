@@ -1,8 +1,6 @@
-// Styles of <gallery-uploader>: Uppy's own stylesheets adopted into the shadow root (a page-level import
-// would never reach it), then our theme variables laid over the Dashboard's colours.
-import coreCss from '@uppy/core/css/style.min.css?inline';
-import dashboardCss from '@uppy/dashboard/css/style.min.css?inline';
-import { css, unsafeCSS } from 'lit';
+// Styles of <gallery-uploader>: our theme variables, laid over the Dashboard's colours once Uppy's own
+// stylesheets (uppy-kit.ts) are adopted before them, and the box that holds the Dashboard's place until then.
+import { css } from 'lit';
 
 const hostStyles = css`
   :host {
@@ -44,6 +42,14 @@ const hostStyles = css`
     }
   }
 
+  /* Until Uppy has loaded, an empty box of the Dashboard's size keeps the page from jumping. */
+  .dashboard:empty {
+    box-sizing: border-box;
+    height: var(--gallery-uploader-height);
+    border: 1px dashed var(--gallery-uploader-border);
+    border-radius: var(--gallery-uploader-radius);
+    background: var(--gallery-uploader-background);
+  }
   /* The Dashboard sets its size inline; the variable lets a page choose it without a property. */
   .dashboard .uppy-Dashboard-inner {
     width: 100% !important;
@@ -176,4 +182,4 @@ const hostStyles = css`
   }
 `;
 
-export const uploaderStyles = [unsafeCSS(coreCss), unsafeCSS(dashboardCss), hostStyles];
+export const uploaderStyles = hostStyles;

@@ -1,5 +1,5 @@
-// The API calls of the uploader (signed upload URLs, URL imports, asset lookup, placement) on the typed
-// client, and how it reads a failed upload POST into a sentence for people.
+// The API calls of the uploader (signed upload URLs, metadata, URL imports, asset lookup, placement) on the
+// typed client, and how it reads a refused upload into a sentence for people.
 import { GalleryClient } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import type { CallOptions } from '../../api/transport.ts';
@@ -102,6 +102,12 @@ export class UploaderApi {
     return found ? ({ ...found } as UploadedAsset) : { rid };
   }
 
+  /** Sets the metadata of a file that went in chunks (they carry none); repeating it changes nothing. */
+  async setMeta(rid: string, fields: Record<string, string>): Promise<UploadedAsset | undefined> {
+    const { asset } = await this.client.asset.setMeta({ rid, ...fields }, { retry: true });
+    return asset ? ({ ...asset } as UploadedAsset) : undefined;
+  }
+
   /** Moves a just-uploaded asset (uploads land at the bottom) to `top` or a 1-based position. */
   async place(fid: string, rid: string, insertPosition: string): Promise<void> {
     const position = /^\d+$/.test(insertPosition) ? Number(insertPosition) : insertPosition;
@@ -122,17 +128,16 @@ export class UploadFailure extends Error {
   }
 }
 
-/** Reads status, code and the server's own message out of a finished upload XHR. */
-export function uploadFailureFrom(xhr: XMLHttpRequest, strings: UploaderStrings): UploadFailure {
-  let body: { code?: unknown; message?: unknown } = {};
-  try {
-    body = JSON.parse(xhr.responseText) ?? {};
-  } catch {
-    // A proxy's HTML error page: the status alone decides the message.
-  }
-  const code = typeof body.code === 'string' ? body.code : codeOf(xhr.status);
-  const detail = typeof body.message === 'string' && body.message ? body.message : '';
-  return new UploadFailure(readable(xhr.status, code, detail, strings), xhr.status, code);
+/** A refusal of the upload URL (status, code and the server's own message) as a sentence for people. */
+export function uploadFailureFrom(
+  refusal: { status: number; code: string; message: string },
+  strings: UploaderStrings,
+): UploadFailure {
+  return new UploadFailure(
+    readable(refusal.status, refusal.code, refusal.message, strings),
+    refusal.status,
+    refusal.code,
+  );
 }
 
 /** The same for a failed API call (asset.get_upload_url refused, URL import failed to start). */
@@ -171,32 +176,4 @@ function forbiddenSentence(code: string, detail: string, strings: UploaderString
   if (code === 'token_expired') return strings.tokenExpired;
   if (code === 'permission_denied' && /upload url/i.test(detail)) return strings.uploadUrlRefused;
   return strings.forbidden;
-}
-
-function codeOf(status: number): string {
-  if (status === 0) return 'network_error';
-  if (status === 413) return 'too_large';
-  if (status === 403) return 'permission_denied';
-  if (status === 404) return 'not_found';
-  if (status === 400) return 'invalid_parameter';
-  if (status === 429) return 'rate_limited';
-  return 'internal';
-}
-
-/** Worth a new attempt with a fresh URL: no response, server failure, rate limit, an expired URL. */
-export function isRetryableUpload(xhr: XMLHttpRequest): boolean {
-  if (xhr.status === 0 || xhr.status === 429 || xhr.status >= 500) return true;
-  if (xhr.status !== 403) return false;
-  // An expired signed URL (a long queue) deserves a fresh one; an expired token does not.
-  try {
-    const body = JSON.parse(xhr.responseText) as { code?: unknown; message?: unknown };
-    return (
-      body.code !== 'token_expired' &&
-      typeof body.message === 'string' &&
-      /upload url/i.test(body.message) &&
-      /expired/i.test(body.message)
-    );
-  } catch {
-    return false;
-  }
 }

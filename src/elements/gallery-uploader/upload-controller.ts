@@ -1,7 +1,9 @@
-// Reactive controller driving Uppy for <gallery-uploader>: builds Uppy, the inline Dashboard and XHR upload
-// inside the shadow root, keeps their options in step with the element and turns Uppy's events into ours.
-import type { Body, Meta, UploadResult, Uppy, UppyFile } from '@uppy/core';
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+// Reactive controller driving Uppy for <gallery-uploader>: loads Uppy, the inline Dashboard and our chunked
+// uploader when the element is first seen (or asked for), keeps their options in step with the element and
+// turns Uppy's events into ours.
+import type { Meta, UploadResult, Uppy, UppyFile } from '@uppy/core';
+import { adoptStyles, type ReactiveController, type ReactiveControllerHost, unsafeCSS } from 'lit';
+import type { ChunkedUploadBody } from '../../chunked-upload/plugin.ts';
 import { keepFileListRole } from './dashboard-a11y.ts';
 import {
   GalleryUploadCompleteEvent,
@@ -15,11 +17,9 @@ import {
   type UploadedAsset,
   type UploadFileInfo,
 } from './events.ts';
-import { RetryRounds } from './retry-rounds.ts';
 import { dashboardLocaleFor, type UploaderStrings, type UppyLocaleLike } from './strings.ts';
 import {
   failureFromError,
-  isRetryableUpload,
   UploaderApi,
   type UploaderCredentials,
   type UploaderTarget,
@@ -27,16 +27,12 @@ import {
   uploadFailureFrom,
 } from './upload-api.ts';
 
-/** Metadata fields the upload POST understands (decisions.md "Uploads"); nothing else is sent. */
+/** Metadata fields an upload understands (decisions.md "Uploads"); nothing else is sent. */
 export const UPLOAD_META_FIELDS = ['caption', 'description', 'tags', 'reference_id'] as const;
 export type UploadMetaField = (typeof UPLOAD_META_FIELDS)[number];
 
 export type UploadMeta = Meta & Partial<Record<UploadMetaField, string>>;
-export interface UploadBody extends Body {
-  success?: boolean;
-  rid?: string;
-  asset?: UploadedAsset;
-}
+export type UploadBody = ChunkedUploadBody;
 type UploaderUppy = Uppy<UploadMeta, UploadBody>;
 type UploaderFile = UppyFile<UploadMeta, UploadBody>;
 
@@ -62,24 +58,22 @@ let instances = 0;
 export class UploadController implements ReactiveController {
   #uppy: UploaderUppy | undefined;
   #stopA11yRepair: (() => void) | undefined;
+  #stopWatching: (() => void) | undefined;
   #target: HTMLElement | undefined;
   #connected = false;
+  /** Set once something needs Uppy: the element came into view, or a caller asked for it. */
+  #wanted = false;
   /** Bumped on every build and teardown, so a slow dynamic import cannot mount into a torn-down element. */
   #generation = 0;
+  /** The generation of the build under way, if one is. */
+  #building = -1;
   #ready = deferred<UploaderUppy>();
   /** rid of each uploaded file, for the complete event. */
   #rids = new Map<string, string>();
-  /** Success handlers still placing assets or dispatching: `complete` waits for them. */
+  /** Success handlers still setting metadata, placing assets or dispatching: `complete` waits for them. */
   #pending = new Set<Promise<void>>();
-  /** Extra rounds for files that failed for a passing reason. */
-  readonly #retries = new RetryRounds(() => this.host.requestUpdate());
-  /**
-   * What a batch's first pass (Uppy's `complete`) and its files' extra rounds ended with, reported as one
-   * once the pass has ended and no file waits for a round.
-   */
-  #batch:
-    | { successful: Map<string, UploaderFile>; failed: Map<string, UploaderFile>; passEnded: boolean }
-    | undefined;
+  /** Files between a passing failure and their next chunk getting through. */
+  #retrying = new Set<string>();
   /** Files a visitor sent again with the Dashboard's retry button: Uppy reports no `complete` for those. */
   #visitorRetries = new Set<string>();
   readonly #id = `gallery-uploader-${++instances}`;
@@ -91,39 +85,41 @@ export class UploadController implements ReactiveController {
     host.addController(this);
   }
 
-  /** The Uppy instance once built (undefined before the first render and after disconnect). */
+  /** The Uppy instance once built (undefined before and after disconnect). */
   get uppy(): UploaderUppy | undefined {
     return this.#uppy;
   }
 
   /** Files being sent again, or waiting to be, after a passing failure. */
   get retrying(): number {
-    return this.#retries.count;
+    return this.#retrying.size;
   }
 
-  /** Resolves with Uppy once the Dashboard is mounted. */
+  /** Resolves with Uppy once the Dashboard is mounted; asking for it loads Uppy now. */
   get ready(): Promise<UploaderUppy> {
+    this.#want();
     return this.#ready.promise;
   }
 
   /** Called by the element once its shadow root holds the Dashboard's container. */
   attach(target: HTMLElement): void {
     this.#target = target;
-    if (this.#connected && !this.#uppy) void this.#build();
+    this.#watch();
   }
 
   hostConnected(): void {
     this.#connected = true;
-    if (this.#target && !this.#uppy) void this.#build();
+    this.#watch();
   }
 
   hostDisconnected(): void {
     this.#connected = false;
     this.#generation++;
+    this.#stopWatching?.();
+    this.#stopWatching = undefined;
     this.#stopA11yRepair?.();
     this.#stopA11yRepair = undefined;
-    this.#retries.clear();
-    this.#batch = undefined;
+    this.#retrying.clear();
     this.#visitorRetries.clear();
     this.#uppy?.destroy();
     this.#uppy = undefined;
@@ -152,26 +148,54 @@ export class UploadController implements ReactiveController {
     dashboard?.setPluginState({ metaFields });
   }
 
+  /**
+   * Uppy is most of the element's weight: it loads when the element first comes near the viewport, or when
+   * a caller needs it (`ready`, `upload()`, `addFiles()`), not with the element's module.
+   */
+  #watch(): void {
+    if (!this.#connected || !this.#target || this.#uppy || this.#stopWatching) return;
+    if (this.#wanted || typeof IntersectionObserver === 'undefined') {
+      void this.#build();
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) this.#want();
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(this.host);
+    this.#stopWatching = () => observer.disconnect();
+  }
+
+  #want(): void {
+    this.#wanted = true;
+    this.#stopWatching?.();
+    this.#stopWatching = undefined;
+    if (this.#connected && this.#target && !this.#uppy) void this.#build();
+  }
+
   async #build(): Promise<void> {
+    if (this.#uppy || this.#building === this.#generation) return;
     const generation = ++this.#generation;
+    this.#building = generation;
     const target = this.#target;
-    // Uppy is the heavy part of the element: it loads on first connect, not with the element's module.
-    const [{ default: UppyClass }, { default: Dashboard }, { default: XHRUpload }] = await Promise.all([
-      import('@uppy/core'),
-      import('@uppy/dashboard'),
-      import('@uppy/xhr-upload'),
-    ]);
-    if (generation !== this.#generation || !this.#connected || !target) return;
+    const kit = await import('./uppy-kit.ts');
+    if (generation !== this.#generation || !this.#connected || !target || this.#uppy) return;
+    const root = this.host.shadowRoot;
+    const own = (this.host.constructor as unknown as { elementStyles: Parameters<typeof adoptStyles>[1] })
+      .elementStyles;
+    // Uppy's sheets first: our theme rules come after them with the same specificity, so they win.
+    if (root) adoptStyles(root, [unsafeCSS(kit.uppyCss), ...own]);
     const config = this.config();
     const locale = config.uppyLocale ?? dashboardLocaleFor(config.locale);
-    const uppy: UploaderUppy = new UppyClass<UploadMeta, UploadBody>({
+    const uppy: UploaderUppy = new kit.Uppy<UploadMeta, UploadBody>({
       id: this.#id,
       autoProceed: false,
       restrictions: restrictionsOf(config),
       ...(locale ? { locale: locale as never } : {}),
-      onBeforeUpload: (files) => withSentMetaFields(files),
     });
-    uppy.use(Dashboard<UploadMeta, UploadBody>, {
+    uppy.use(kit.Dashboard<UploadMeta, UploadBody>, {
       inline: true,
       // An element, not a selector: a selector is looked up in the document and misses the shadow root.
       target,
@@ -184,31 +208,11 @@ export class UploadController implements ReactiveController {
       showRemoveButtonAfterComplete: false,
       ...(locale ? { locale: locale as never } : {}),
     });
-    uppy.use(XHRUpload<UploadMeta, UploadBody>, {
+    uppy.use(kit.ChunkedUpload<UploadMeta, UploadBody>, {
       limit: config.limit,
-      fieldName: 'file',
-      allowedMetaFields: [...UPLOAD_META_FIELDS],
-      endpoint: (file) => this.#firstUrl(uppy, file as UploaderFile),
-      shouldRetry: isRetryableUpload,
-      // Uppy retries on the same URL; a signed URL may be what failed, so every retry re-opens the
-      // request on a fresh one (open() again before send() is allowed and keeps the handlers). A new
-      // round got its fresh URL from `endpoint` already.
-      onBeforeRequest: async (xhr, retryCount, files) => {
-        if (retryCount > 0) {
-          const url = await this.#freshUrl().catch(() => undefined);
-          if (url) xhr.open('POST', url, true);
-        }
-        for (const file of files) {
-          const attempt = this.#retries.attempt(file.id, retryCount);
-          if (attempt === 1) continue;
-          this.#retries.resending(file.id);
-          this.host.dispatchEvent(new GalleryUploadRetryEvent({ file: fileInfo(file), attempt }));
-        }
-      },
-      // Failed responses become errors carrying the server's message instead of the status text.
-      onAfterResponse: (xhr) => {
-        if (xhr.status < 200 || xhr.status >= 300) throw uploadFailureFrom(xhr, this.config().strings);
-      },
+      uploadUrl: () => this.#uploadUrl(),
+      fields: (file) => sentFields(file),
+      toError: (refusal) => uploadFailureFrom(refusal, this.config().strings),
     });
     this.#listen(uppy);
     this.#stopA11yRepair = keepFileListRole(target);
@@ -222,23 +226,14 @@ export class UploadController implements ReactiveController {
     return new UploaderApi({ baseUrl, token, uploadToken });
   }
 
-  #freshUrl(): Promise<string> {
-    const { fid, rrid } = this.config();
-    return this.#api().uploadUrl({ fid, rrid });
-  }
-
-  async #firstUrl(uppy: UploaderUppy, file: UploaderFile): Promise<string> {
+  async #uploadUrl(): Promise<string> {
+    const config = this.config();
     try {
-      const config = this.config();
       if (!config.baseUrl || (!config.token && !config.uploadToken))
         throw new Error(config.strings.notConfigured);
-      return await this.#freshUrl();
+      return await this.#api().uploadUrl({ fid: config.fid, rrid: config.rrid });
     } catch (error) {
-      // Uppy reports nothing when the endpoint getter throws; without this the file would hang in
-      // "uploading" forever and the complete event would not list it.
-      const failure = failureFromError(error, this.config().strings);
-      uppy.emit('upload-error', uppy.getFile(file.id), failure);
-      throw failure;
+      throw failureFromError(error, this.config().strings);
     }
   }
 
@@ -259,109 +254,80 @@ export class UploadController implements ReactiveController {
         }),
       );
     });
+    uppy.on('chunked-upload:retry', (file, attempt) => {
+      this.#setRetrying(file.id, true);
+      this.host.dispatchEvent(new GalleryUploadRetryEvent({ file: fileInfo(file), attempt }));
+    });
+    uppy.on('chunked-upload:chunk', (file) => this.#setRetrying(file.id, false));
     uppy.on('upload-retry', (file) => {
-      // Our own rounds hold the file; anything else is the visitor's retry button (Uppy's retryUpload).
-      if (!file || this.#retries.isHeld(file.id)) return;
-      this.#visitorRetries.add(file.id);
-      this.#batch ??= { successful: new Map(), failed: new Map(), passEnded: true };
+      // Uppy's retryUpload: the visitor's retry button on a failed file.
+      if (file) this.#visitorRetries.add(file.id);
     });
     uppy.on('upload-success', (file, response) => {
       if (!file) return;
-      this.#retries.settle(file.id);
+      this.#setRetrying(file.id, false);
       const work = this.#succeeded(file, response.body);
       this.#pending.add(work);
       void work.finally(() => this.#pending.delete(work));
-      if (this.#visitorRetries.delete(file.id)) this.#record({ successful: [file], failed: [] }, false);
+      if (this.#visitorRetries.delete(file.id)) void this.#completed([file], []);
     });
-    uppy.on('upload-error', (file, error, response) => {
-      const xhr = response as unknown as XMLHttpRequest | undefined;
-      const id = file?.id;
-      if (id && xhr instanceof XMLHttpRequest && isRetryableUpload(xhr)) {
-        // Another round on a fresh URL; the failure is not reported while one is to come.
-        if (this.#retries.schedule(id, () => this.#nextRound(uppy, id))) return;
-      }
-      if (id) this.#retries.settle(id);
+    uppy.on('upload-error', (file, error) => {
+      if (file) this.#setRetrying(file.id, false);
       this.host.dispatchEvent(new GalleryUploadErrorEvent(this.#errorDetail(file, error)));
-      if (file && this.#visitorRetries.delete(file.id))
-        this.#record({ successful: [], failed: [file] }, false);
+      if (file && this.#visitorRetries.delete(file.id)) void this.#completed([], [file]);
     });
     uppy.on('file-removed', (file) => {
-      this.#retries.settle(file.id);
+      this.#setRetrying(file.id, false);
       this.#visitorRetries.delete(file.id);
-      this.#reportIfDone();
     });
-    uppy.on('complete', (result) => this.#record(result, true));
+    uppy.on('complete', (result) => this.#onComplete(result));
   }
 
-  /** Adds what one upload run ended with to the batch; a file still held for a round has no outcome yet. */
-  #record(result: UploadResult<UploadMeta, UploadBody>, passEnded: boolean): void {
-    this.#batch ??= { successful: new Map(), failed: new Map(), passEnded: false };
-    const batch = this.#batch;
-    if (passEnded) batch.passEnded = true;
-    for (const file of result.successful ?? []) {
-      if (this.#retries.isHeld(file.id)) continue;
-      batch.successful.set(file.id, file);
-      batch.failed.delete(file.id);
-    }
-    for (const file of result.failed ?? []) {
-      if (this.#retries.isHeld(file.id)) continue;
-      batch.failed.set(file.id, file);
-      batch.successful.delete(file.id);
-    }
-    this.#reportIfDone();
+  #setRetrying(id: string, retrying: boolean): void {
+    const changed = retrying ? !this.#retrying.has(id) : this.#retrying.has(id);
+    if (!changed) return;
+    if (retrying) this.#retrying.add(id);
+    else this.#retrying.delete(id);
+    this.host.requestUpdate();
   }
 
-  /** A held file's next round: Uppy uploads it again as a batch of one (with a fresh URL from `endpoint`). */
-  #nextRound(uppy: UploaderUppy, id: string): void {
-    if (uppy !== this.#uppy || !uppy.getFile(id)) {
-      this.#retries.settle(id);
-      this.#reportIfDone();
-      return;
-    }
-    this.#retries.resending(id);
-    // Uppy emits no `complete` for retryUpload: without recording the round's result here, a batch whose
-    // last file went through in a round would never be reported complete.
-    uppy.retryUpload(id).then(
-      (result) => {
-        if (uppy === this.#uppy && result) this.#record(result, false);
-      },
-      () => {
-        if (uppy !== this.#uppy) return;
-        this.#retries.settle(id);
-        this.#reportIfDone();
-      },
-    );
-  }
-
-  /** Reports the batch once its first pass has ended and no file of it waits for another round. */
-  #reportIfDone(): void {
-    const batch = this.#batch;
-    if (!batch?.passEnded || !this.#retries.idle || this.#visitorRetries.size > 0) return;
-    this.#batch = undefined;
-    void this.#completed([...batch.successful.values()], [...batch.failed.values()]);
+  #onComplete(result: UploadResult<UploadMeta, UploadBody>): void {
+    const successful = (result.successful ?? []).filter((file) => !this.#visitorRetries.has(file.id));
+    const failed = (result.failed ?? []).filter((file) => !this.#visitorRetries.has(file.id));
+    void this.#completed(successful, failed);
   }
 
   async #succeeded(file: UploaderFile, body: UploadBody | undefined): Promise<void> {
-    const rid = typeof body?.rid === 'string' ? body.rid : (body?.asset?.rid ?? '');
+    const rid = body?.rid ?? '';
     this.#rids.set(file.id, rid);
-    const { fid = '', insertPosition } = this.config();
-    // The upload POST always appends; moving it is a second call, allowed even for upload tokens.
-    if (fid && rid && insertPosition && insertPosition !== 'bottom') {
-      await this.#api()
-        .place(fid, rid, insertPosition)
+    const { fid = '', insertPosition, strings } = this.config();
+    const report = (error: unknown) => {
+      const failure = failureFromError(error, strings);
+      this.host.dispatchEvent(
+        new GalleryUploadErrorEvent({
+          file: fileInfo(file),
+          status: failure.status,
+          code: failure.code,
+          message: failure.message,
+        }),
+      );
+    };
+    let asset: UploadedAsset = (body?.asset as UploadedAsset | undefined) ?? { rid };
+    // Chunks carry no metadata: what the visitor typed is set once the file is stored.
+    const fields = sentFields(file);
+    if (rid && body?.fieldsSent === false && Object.keys(fields).length > 0) {
+      const updated = await this.#api()
+        .setMeta(rid, fields)
         .catch((error: unknown) => {
-          const failure = failureFromError(error, this.config().strings);
-          this.host.dispatchEvent(
-            new GalleryUploadErrorEvent({
-              file: fileInfo(file),
-              status: failure.status,
-              code: failure.code,
-              message: failure.message,
-            }),
-          );
+          report(error);
+          return undefined;
         });
+      asset = updated ?? { ...asset, ...fields };
     }
-    const asset: UploadedAsset = body?.asset ?? { rid };
+    // The upload always appends; moving it is a second call, allowed even for upload tokens.
+    if (fid && rid && insertPosition && insertPosition !== 'bottom') {
+      await this.#api().place(fid, rid, insertPosition).catch(report);
+    }
     this.host.dispatchEvent(new GalleryUploadSuccessEvent({ file: fileInfo(file), rid, fid, asset }));
   }
 
@@ -375,12 +341,7 @@ export class UploadController implements ReactiveController {
   }
 
   #errorDetail(file: UploaderFile | undefined, error: unknown): UploadErrorDetail {
-    const failure =
-      error instanceof UploadFailure
-        ? error
-        : isNetworkFailure(error)
-          ? new UploadFailure(this.config().strings.networkError, 0, 'network_error')
-          : failureFromError(error, this.config().strings);
+    const failure = error instanceof UploadFailure ? error : failureFromError(error, this.config().strings);
     return {
       file: file ? fileInfo(file) : null,
       status: failure.status,
@@ -396,10 +357,6 @@ function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
     resolve = done;
   });
   return { promise, resolve };
-}
-
-function isNetworkFailure(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'NetworkError' || 'isNetworkError' in error);
 }
 
 function fileInfo(file: UploaderFile): UploadFileInfo {
@@ -431,15 +388,12 @@ function metaFieldsOf(config: UploaderConfig) {
   return config.metaFields.map((id) => ({ id, ...labels[id] }));
 }
 
-/** Sends only the metadata a file has: Uppy would post a missing field as the text "undefined". */
-function withSentMetaFields(files: Record<string, UploaderFile>): Record<string, UploaderFile> {
-  const result: Record<string, UploaderFile> = {};
-  for (const [id, file] of Object.entries(files)) {
-    const present = UPLOAD_META_FIELDS.filter((name) => {
-      const value = file.meta[name];
-      return typeof value === 'string' && value !== '';
-    });
-    result[id] = { ...file, xhrUpload: { ...file.xhrUpload, allowedMetaFields: present } } as UploaderFile;
+/** The metadata a file has (a field left empty is not sent: it would be stored as empty or "undefined"). */
+function sentFields(file: UploaderFile): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const name of UPLOAD_META_FIELDS) {
+    const value = file.meta[name];
+    if (typeof value === 'string' && value !== '') fields[name] = value;
   }
-  return result;
+  return fields;
 }
