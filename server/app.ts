@@ -3,8 +3,9 @@ import type { Socket } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { systemClock } from './clock.ts';
 import type { ServerContext, ServerOptions } from './context.ts';
-import { type ErrorCode, ServiceError } from './errors.ts';
+import { ServiceError } from './errors.ts';
 import { EventBus } from './events.ts';
+import { describeError } from './http/describe-error.ts';
 import { sendFailure } from './http/envelope.ts';
 import { installFaults } from './http/faults.ts';
 import { ROUTES } from './routes/index.ts';
@@ -141,40 +142,5 @@ export function buildServer(options: ServerOptions): GalleryServer {
         clearTimeout(force);
       }
     },
-  };
-}
-
-/** Maps any error to the decided status, code and a message a person can read. */
-function describeError(error: FastifyError | ServiceError): {
-  status: number;
-  code: ErrorCode;
-  message: string;
-} {
-  if (error instanceof ServiceError)
-    return { status: error.status, code: error.code, message: error.message };
-  const fastifyError = error as FastifyError;
-  if (fastifyError.validation) {
-    const first = fastifyError.validation[0];
-    if (first?.keyword === 'required') {
-      const name = (first.params as { missingProperty?: string }).missingProperty ?? 'unknown';
-      return { status: 400, code: 'missing_parameter', message: `Parameter '${name}' is required` };
-    }
-    const name = first?.instancePath.replace(/^\//, '') || 'unknown';
-    return {
-      status: 400,
-      code: 'invalid_parameter',
-      message: `Parameter '${name}' ${first?.message ?? 'is invalid'}`,
-    };
-  }
-  const status = fastifyError.statusCode ?? 500;
-  if (status === 413)
-    return { status, code: 'too_large', message: 'The request is larger than this server accepts' };
-  if (status === 404) return { status, code: 'not_found', message: fastifyError.message };
-  if (status >= 400 && status < 500)
-    return { status: 400, code: 'invalid_parameter', message: fastifyError.message };
-  return {
-    status: 500,
-    code: 'internal',
-    message: 'Unexpected server failure; nothing was changed. Retry shortly.',
   };
 }

@@ -32,6 +32,8 @@ export interface IngestInput {
   attachTo?: { rid: string; type: string } | null;
   meta?: { caption?: string; description?: string; tags?: string; reference_id?: string };
   uploadTokenHash?: string | null;
+  /** Runs inside the transaction that records the asset (an upload's key is recorded with its rid). */
+  onRecorded?: (rid: string) => void;
 }
 
 export interface AssetListParams {
@@ -273,6 +275,7 @@ export class AssetService {
           if (earlier) removed = this.removeRows([earlier]);
         }
         this.store.insert(row);
+        input.onRecorded?.(rid);
         if (!input.attachTo && input.fid) {
           this.store.appendToGallery(input.fid, rid, now);
           this.store.touchGallery(input.fid, now);

@@ -61,6 +61,7 @@ function slowUpload(
         headers: {
           'content-type': `multipart/form-data; boundary=${boundary}`,
           'content-length': body.length,
+          accept: 'application/json',
         },
       },
       (response) => {
