@@ -6,6 +6,8 @@ export interface BrowserTestServer {
   origin: string;
   /** The fixed `delete`-level application token. */
   token: string;
+  /** Which server of this test file it is (for the commands below). */
+  id?: number;
 }
 
 export function startServer(options: Record<string, unknown> = {}): Promise<BrowserTestServer> {
@@ -54,4 +56,27 @@ export async function uploadTo(
   const body = await response.json();
   if (response.status !== 200) throw new Error(`upload answered ${response.status}: ${JSON.stringify(body)}`);
   return body;
+}
+
+/** Takes the file's server down as a network cut would (every connection dies), keeping its data dir. */
+export function serverDown(server: BrowserTestServer): Promise<unknown> {
+  return executeServerCommand('server-down', { id: server.id ?? 0 });
+}
+
+/** Brings the server back on the same port and data dir. */
+export function serverUp(server: BrowserTestServer): Promise<unknown> {
+  return executeServerCommand('server-up', { id: server.id ?? 0 });
+}
+
+/** Bytes the server has read from its sockets since it started (request heads included). */
+export function receivedBytes(server: BrowserTestServer): Promise<number> {
+  return executeServerCommand<number, { id: number }>('received-bytes', { id: server.id ?? 0 });
+}
+
+/** sha256 (hex) of the file the server stored for an asset. */
+export function storedSha256(server: BrowserTestServer, rid: string): Promise<string | null> {
+  return executeServerCommand<string | null, { id: number; rid: string }>('asset-sha256', {
+    id: server.id ?? 0,
+    rid,
+  });
 }

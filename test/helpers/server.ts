@@ -41,10 +41,14 @@ export interface CallResult {
 
 export const FIXED_TOKEN = 'test-fixed-token-0123456789';
 
-export async function startTestServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'gallery-test-'));
-  const server = buildServer({ token: FIXED_TOKEN, ...options, dataDir });
-  const baseUrl = await server.listen(0, '127.0.0.1');
+/** `listenPort` brings a stopped server back on its port (with its `dataDir`); default: a free port. */
+export async function startTestServer(
+  options: Partial<ServerOptions> & { listenPort?: number } = {},
+): Promise<TestServer> {
+  const { listenPort = 0, ...serverOptions } = options;
+  const dataDir = serverOptions.dataDir ?? mkdtempSync(join(tmpdir(), 'gallery-test-'));
+  const server = buildServer({ token: FIXED_TOKEN, ...serverOptions, dataDir });
+  const baseUrl = await server.listen(listenPort, '127.0.0.1');
   const origin = baseUrl.replace(/\/v2\/$/, '');
   return {
     server,

@@ -1,4 +1,8 @@
-// Test-runner commands that give each browser test file its own reference server (fresh data dir, free port).
+// Test-runner commands that give each browser test file its own reference server (fresh data dir, free
+// port), and let a test take that server down and up again on the same port and data dir, count the bytes
+// it received, and hash what it stored.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { tsImport } from 'tsx/esm/api';
 
 export function serverCommandsPlugin() {
@@ -6,8 +10,27 @@ export function serverCommandsPlugin() {
   const running = new Map();
   let helpers;
   const load = async () => {
-    helpers ??= await tsImport('../helpers/server.ts', import.meta.url);
+    helpers ??= {
+      ...(await tsImport('../helpers/server.ts', import.meta.url)),
+      ...(await tsImport('../helpers/patterned-file.ts', import.meta.url)),
+      ...(await tsImport('../../server/media/storage.ts', import.meta.url)),
+    };
     return helpers;
+  };
+  /** Counts every byte the server's sockets read (request heads included): what reached the server. */
+  const countBytes = (entry) => {
+    entry.server.server.app.server.on('connection', (socket) => {
+      entry.sockets.add(socket);
+      socket.once('close', () => {
+        entry.closedBytes += socket.bytesRead;
+        entry.sockets.delete(socket);
+      });
+    });
+  };
+  const entryOf = (session, payload) => {
+    const entry = running.get(session.id)?.[payload?.id ?? 0];
+    if (!entry) throw new Error(`no server ${payload?.id ?? 0} in this test file`);
+    return entry;
   };
 
   return {
@@ -17,20 +40,79 @@ export function serverCommandsPlugin() {
         const { startTestServer } = await load();
         const server = await startTestServer(payload ?? {});
         const list = running.get(session.id) ?? [];
-        list.push(server);
+        const entry = { server, options: payload ?? {}, sockets: new Set(), closedBytes: 0, down: false };
+        countBytes(entry);
+        list.push(entry);
         running.set(session.id, list);
         return { baseUrl: server.baseUrl, origin: server.origin, token: server.token, id: list.length - 1 };
       }
       if (command === 'stop-servers') {
-        for (const server of running.get(session.id) ?? []) await server.close();
+        for (const entry of running.get(session.id) ?? []) if (!entry.down) await entry.server.close();
         running.delete(session.id);
         return true;
+      }
+      if (command === 'server-down') {
+        // As a network cut: every connection dies at once, the request in flight with it.
+        const entry = entryOf(session, payload);
+        entry.server.server.app.server.closeAllConnections();
+        await entry.server.stop();
+        entry.down = true;
+        return true;
+      }
+      if (command === 'server-up') {
+        const entry = entryOf(session, payload);
+        const { startTestServer } = await load();
+        const port = Number(new URL(entry.server.origin).port);
+        const server = await startTestServer({
+          ...entry.options,
+          dataDir: entry.server.dataDir,
+          listenPort: port,
+        });
+        entry.server = server;
+        entry.down = false;
+        countBytes(entry);
+        return true;
+      }
+      if (command === 'received-bytes') {
+        const entry = entryOf(session, payload);
+        let bytes = entry.closedBytes;
+        for (const socket of entry.sockets) bytes += socket.bytesRead;
+        return bytes;
+      }
+      if (command === 'asset-sha256') {
+        const entry = entryOf(session, payload);
+        const { storagePath } = await load();
+        const { ctx, services } = entry.server.server;
+        const asset = services.assets.store.get(payload.rid);
+        if (!asset) return null;
+        return hashFile(storagePath(ctx, asset.storage_key));
+      }
+      if (command === 'patterned-sha256') {
+        const { pieces, sharedBlock } = await load();
+        const block = sharedBlock();
+        const hash = createHash('sha256');
+        for (const piece of pieces(payload.bytes)) {
+          hash.update(piece.header);
+          hash.update(block.subarray(0, piece.blockBytes));
+        }
+        return hash.digest('hex');
       }
       return undefined;
     },
     async serverStop() {
-      for (const list of running.values()) for (const server of list) await server.close();
+      for (const list of running.values())
+        for (const entry of list) if (!entry.down) await entry.server.close();
       running.clear();
     },
   };
+}
+
+function hashFile(path) {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(path)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('end', () => resolve(hash.digest('hex')))
+      .on('error', reject);
+  });
 }
