@@ -25,6 +25,8 @@ export interface FileUploadOptions {
   uploadUrl?: string | undefined;
   /** Bytes the server is known to hold; undefined = ask it first (after a reload). */
   offset?: number | undefined;
+  /** Bytes already shown as sent: progress starts there and never goes below. */
+  progressFloor?: number;
   /** A fresh signed upload URL for the file's target. */
   freshUrl: () => Promise<string>;
   /** Metadata sent as form fields when the file goes in one request. */
@@ -74,7 +76,7 @@ export async function uploadFile(options: FileUploadOptions): Promise<UploadedFi
   let failures = 0;
   /** The most bytes the server has said it holds: retries start afresh only once it grows. */
   let confirmed = offset ?? 0;
-  let reported = 0;
+  let reported = Math.min(total, options.progressFloor ?? 0);
   const report = (bytes: number) => {
     const capped = Math.min(total, Math.max(reported, Math.floor(bytes)));
     if (capped === reported) return;

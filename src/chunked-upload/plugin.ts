@@ -198,6 +198,8 @@ export default class ChunkedUpload<M extends Meta, B extends Body> extends BaseP
       uploadUrl: state.uploadUrl,
       // Known in this page only while it runs: after a reload, the server is asked.
       offset: file.isRestored ? undefined : (state.offset ?? (state.uploadUrl ? undefined : 0)),
+      // Progress shown before this start (a pause, a reload) does not go back while bytes are re-sent.
+      progressFloor: file.progress.bytesUploaded || 0,
       freshUrl: () => this.opts.uploadUrl(this.uppy.getFile(id) ?? file),
       fields: this.opts.fields?.(file) ?? {},
       signal,

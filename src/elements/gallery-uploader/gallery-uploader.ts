@@ -3,6 +3,7 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { resolveLanguage } from '../shared/i18n.ts';
 import type { GalleryUploadErrorEvent, GalleryUploadStartEvent } from './events.ts';
+import { sourcesOf } from './extras/index.ts';
 import { uploaderStyles } from './gallery-uploader.styles.ts';
 import { format, LANGUAGES, stringsFor, type UploaderStrings, type UppyLocaleLike } from './strings.ts';
 import {
@@ -50,15 +51,18 @@ const UPPY_OPTIONS = [
  * @attr theme - `light`, `dark` or `auto` (default: follows `prefers-color-scheme`); the Dashboard follows it.
  * @attr note - A line of guidance shown in the Dashboard.
  * @attr meta-fields - Metadata editable per file: comma list of caption, description, tags, reference_id.
- * @attr limit - Uploads running at once (default 3).
+ * @attr limit - Files uploading at once (default 3). Files up to 5 MiB go in one request; larger ones in chunks of 5 to 50 MiB (growing while the network is fast), each resumable: pause and resume per file or for all, and a failed or cut chunk is sent again from where the server stands.
  * @attr poll-interval - Milliseconds between status polls of a URL import (default 1000).
  * @attr no-url-import - Hides the "upload from a URL" form.
+ * @attr no-recovery - Turns off recovery: by default the queue, each file's bytes (IndexedDB) and where its upload stands survive a reload or a crash, and the Dashboard shows the files as recovered, ready to resume from what the server holds.
+ * @attr sources - More places to add files from, space- or comma-separated: `camera` (photo or video from a webcam), `screen` (screenshot or screen recording). Each loads on first use, as its own chunk.
+ * @attr image-editor - Offers crop and rotate for images before upload (loads on first use, as its own chunk).
  *
  * @fires gallery-upload-start - Files start uploading; `detail.files`.
  * @fires gallery-upload-progress - Bytes sent for one file; `detail.file`, `bytesUploaded`, `bytesTotal`, `percentage`.
  * @fires gallery-upload-success - One file became an asset; `detail.file`, `rid`, `fid`, `asset`. Bubbles and is composed, so a `<gallery-view>` anywhere on the page can refresh.
  * @fires gallery-upload-error - One file failed for good; `detail.file`, `status`, `code`, `message` (readable).
- * @fires gallery-upload-retry - One file is sent again on a fresh upload URL after a passing failure (5xx, 429, no answer, an expired URL); `detail.file`, `attempt`. Up to four tries, then up to three more rounds of four after 1, 3 and 8 s, before a failure counts.
+ * @fires gallery-upload-retry - One file is sent again after a passing failure (5xx, 429, no answer, an expired upload URL, which is replaced by a fresh one); `detail.file`, `attempt`. Up to ten retries, 0.3 to 8 s apart, each continuing from the bytes the server holds, before a failure counts.
  * @fires gallery-upload-complete - A batch ended; `detail.successful`, `detail.failed`.
  *
  * @csspart dashboard - The Uppy Dashboard's container.
@@ -103,6 +107,9 @@ export class GalleryUploader extends LitElement {
     limit: { type: Number },
     pollInterval: { attribute: 'poll-interval', type: Number },
     noUrlImport: { attribute: 'no-url-import', type: Boolean },
+    noRecovery: { attribute: 'no-recovery', type: Boolean },
+    sources: {},
+    imageEditor: { attribute: 'image-editor', type: Boolean },
     _errors: { state: true },
   };
 
@@ -142,6 +149,12 @@ export class GalleryUploader extends LitElement {
   declare pollInterval: number;
   /** Hides the "upload from a URL" form. */
   declare noUrlImport: boolean;
+  /** Turns off keeping the queue across a reload or crash. Read when Uppy is built. */
+  declare noRecovery: boolean;
+  /** More sources of files, space- or comma-separated: `camera`, `screen`. Read when Uppy is built. */
+  declare sources: string | undefined;
+  /** Offers crop and rotate for images before upload. Read when Uppy is built. */
+  declare imageEditor: boolean;
   declare _errors: ShownError[];
 
   readonly #uploads = new UploadController(this, () => this.#config());
@@ -160,6 +173,8 @@ export class GalleryUploader extends LitElement {
     this.limit = 3;
     this.pollInterval = 1000;
     this.noUrlImport = false;
+    this.noRecovery = false;
+    this.imageEditor = false;
     this._errors = [];
     // Our own events feed the visible error list; a new batch starts with a clean one.
     this.addEventListener('gallery-upload-start', (event: GalleryUploadStartEvent) => {
@@ -237,6 +252,9 @@ export class GalleryUploader extends LitElement {
       note: this.note,
       metaFields,
       limit: this.limit > 0 ? this.limit : 3,
+      recovery: !this.noRecovery,
+      sources: sourcesOf(this.sources),
+      imageEditor: this.imageEditor,
       strings: this.#strings,
     };
   }

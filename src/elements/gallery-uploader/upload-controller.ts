@@ -17,6 +17,7 @@ import {
   type UploadedAsset,
   type UploadFileInfo,
 } from './events.ts';
+import { loadExtras, type SourceName } from './extras/index.ts';
 import { dashboardLocaleFor, type UploaderStrings, type UppyLocaleLike } from './strings.ts';
 import {
   failureFromError,
@@ -48,12 +49,22 @@ export interface UploaderConfig extends UploaderCredentials, UploaderTarget {
   note: string | undefined;
   metaFields: UploadMetaField[];
   limit: number;
+  /** Keep the queue, the bytes and each file's progress across a reload or crash (golden-retriever). */
+  recovery: boolean;
+  /** Extra sources the Dashboard offers (each loaded on first use). */
+  sources: SourceName[];
+  imageEditor: boolean;
   strings: UploaderStrings;
 }
 
 export interface UploadControllerHost extends ReactiveControllerHost, HTMLElement {}
 
 let instances = 0;
+
+/** Where golden-retriever keeps this uploader's queue: the same on every load of the same page. */
+function storeId(host: HTMLElement, instance: number): string {
+  return host.id ? `gallery-uploader-${host.id}` : `gallery-uploader-${instance}`;
+}
 
 export class UploadController implements ReactiveController {
   #uppy: UploaderUppy | undefined;
@@ -76,7 +87,7 @@ export class UploadController implements ReactiveController {
   #retrying = new Set<string>();
   /** Files a visitor sent again with the Dashboard's retry button: Uppy reports no `complete` for those. */
   #visitorRetries = new Set<string>();
-  readonly #id = `gallery-uploader-${++instances}`;
+  readonly #instance = ++instances;
 
   constructor(
     private readonly host: UploadControllerHost,
@@ -180,17 +191,21 @@ export class UploadController implements ReactiveController {
     const generation = ++this.#generation;
     this.#building = generation;
     const target = this.#target;
-    const kit = await import('./uppy-kit.ts');
+    const config = this.config();
+    const [kit, recovery, extras] = await Promise.all([
+      import('./uppy-kit.ts'),
+      config.recovery ? import('@uppy/golden-retriever') : undefined,
+      loadExtras(config.sources, config.imageEditor),
+    ]);
     if (generation !== this.#generation || !this.#connected || !target || this.#uppy) return;
     const root = this.host.shadowRoot;
     const own = (this.host.constructor as unknown as { elementStyles: Parameters<typeof adoptStyles>[1] })
       .elementStyles;
     // Uppy's sheets first: our theme rules come after them with the same specificity, so they win.
-    if (root) adoptStyles(root, [unsafeCSS(kit.uppyCss), ...own]);
-    const config = this.config();
+    if (root) adoptStyles(root, [unsafeCSS(kit.uppyCss), ...extras.css.map((css) => unsafeCSS(css)), ...own]);
     const locale = config.uppyLocale ?? dashboardLocaleFor(config.locale);
     const uppy: UploaderUppy = new kit.Uppy<UploadMeta, UploadBody>({
-      id: this.#id,
+      id: storeId(this.host, this.#instance),
       autoProceed: false,
       restrictions: restrictionsOf(config),
       ...(locale ? { locale: locale as never } : {}),
@@ -214,6 +229,11 @@ export class UploadController implements ReactiveController {
       fields: (file) => sentFields(file),
       toError: (refusal) => uploadFailureFrom(refusal, this.config().strings),
     });
+    // Saves each file's unique-id, upload URL and offset with the queue (they live on the file), and its
+    // bytes in IndexedDB; after a reload the Dashboard shows the files as recovered, and resuming asks
+    // the server where each one stands.
+    if (recovery) uppy.use(recovery.default<UploadMeta, UploadBody>);
+    extras.add(uppy);
     this.#listen(uppy);
     this.#stopA11yRepair = keepFileListRole(target);
     this.#uppy = uppy;
