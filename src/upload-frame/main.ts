@@ -17,6 +17,12 @@ uploader.setAttribute('base-url', config.baseUrl);
 uploader.setAttribute('fid', config.fid);
 uploader.setAttribute('upload-token', config.uploadToken);
 uploader.setAttribute('meta-fields', 'caption,description');
+// The embedding site may ask for more sources and the image editor in the frame's address:
+// `…&sources=camera%20screen&image_editor=1`.
+const wanted = new URLSearchParams(location.search);
+const sources = wanted.get('sources');
+if (sources) uploader.setAttribute('sources', sources);
+if (wanted.get('image_editor') === '1') uploader.setAttribute('image-editor', '');
 document.querySelector('.frame-uploader-slot')?.append(uploader);
 
 const items = document.querySelector('upload-frame-items') as UploadFrameItems;

@@ -1,5 +1,6 @@
 // Starts a real reference server on a free 127.0.0.1 port with a fresh data dir, for one test file.
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer, type GalleryServer } from '../../server/app.ts';
@@ -86,4 +87,22 @@ export async function callApi(
     body = { raw: text };
   }
   return { status: response.status, body, headers: response.headers };
+}
+
+/** Counts the bytes a server's sockets read (request heads included): what reached it over the network. */
+export function countReceivedBytes(server: GalleryServer): () => number {
+  const open = new Set<Socket>();
+  let closed = 0;
+  server.app.server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => {
+      closed += socket.bytesRead;
+      open.delete(socket);
+    });
+  });
+  return () => {
+    let bytes = closed;
+    for (const socket of open) bytes += socket.bytesRead;
+    return bytes;
+  };
 }

@@ -17,15 +17,10 @@ export function serverCommandsPlugin() {
     };
     return helpers;
   };
-  /** Counts every byte the server's sockets read (request heads included): what reached the server. */
-  const countBytes = (entry) => {
-    entry.server.server.app.server.on('connection', (socket) => {
-      entry.sockets.add(socket);
-      socket.once('close', () => {
-        entry.closedBytes += socket.bytesRead;
-        entry.sockets.delete(socket);
-      });
-    });
+  /** Counts what reached the server, across its restarts. */
+  const countBytes = async (entry) => {
+    const { countReceivedBytes } = await load();
+    entry.counters.push(countReceivedBytes(entry.server.server));
   };
   const entryOf = (session, payload) => {
     const entry = running.get(session.id)?.[payload?.id ?? 0];
@@ -40,8 +35,8 @@ export function serverCommandsPlugin() {
         const { startTestServer } = await load();
         const server = await startTestServer(payload ?? {});
         const list = running.get(session.id) ?? [];
-        const entry = { server, options: payload ?? {}, sockets: new Set(), closedBytes: 0, down: false };
-        countBytes(entry);
+        const entry = { server, options: payload ?? {}, counters: [], down: false };
+        await countBytes(entry);
         list.push(entry);
         running.set(session.id, list);
         return { baseUrl: server.baseUrl, origin: server.origin, token: server.token, id: list.length - 1 };
@@ -70,14 +65,12 @@ export function serverCommandsPlugin() {
         });
         entry.server = server;
         entry.down = false;
-        countBytes(entry);
+        await countBytes(entry);
         return true;
       }
       if (command === 'received-bytes') {
         const entry = entryOf(session, payload);
-        let bytes = entry.closedBytes;
-        for (const socket of entry.sockets) bytes += socket.bytesRead;
-        return bytes;
+        return entry.counters.reduce((sum, count) => sum + count(), 0);
       }
       if (command === 'asset-sha256') {
         const entry = entryOf(session, payload);

@@ -54,7 +54,7 @@ const UPPY_OPTIONS = [
  * @attr limit - Files uploading at once (default 3). Files up to 5 MiB go in one request; larger ones in chunks of 5 to 50 MiB (growing while the network is fast), each resumable: pause and resume per file or for all, and a failed or cut chunk is sent again from where the server stands.
  * @attr poll-interval - Milliseconds between status polls of a URL import (default 1000).
  * @attr no-url-import - Hides the "upload from a URL" form.
- * @attr no-recovery - Turns off recovery: by default the queue, each file's bytes (IndexedDB) and where its upload stands survive a reload or a crash, and the Dashboard shows the files as recovered, ready to resume from what the server holds.
+ * @attr no-recovery - Turns off recovery: by default the queue, each file's bytes (IndexedDB) and where its upload stands survive a reload or a crash, and the Dashboard shows the files as recovered, ready to resume from what the server holds. Files over 512 MiB keep no bytes: they come back as placeholders to pick again, then resume likewise.
  * @attr sources - More places to add files from, space- or comma-separated: `camera` (photo or video from a webcam), `screen` (screenshot or screen recording). Each loads on first use, as its own chunk.
  * @attr image-editor - Offers crop and rotate for images before upload (loads on first use, as its own chunk).
  *

@@ -61,6 +61,13 @@ export interface UploadControllerHost extends ReactiveControllerHost, HTMLElemen
 
 let instances = 0;
 
+/**
+ * How much golden-retriever keeps in IndexedDB (its own limits are 10 MiB a file, 300 MiB in all): a file
+ * up to 512 MiB keeps its bytes; a larger one comes back as a placeholder to pick again, and then continues
+ * from the server's offset all the same (its unique-id is kept with the queue).
+ */
+const RECOVERY_STORE = { maxFileSize: 512 * 1024 * 1024, maxTotalSize: 1024 * 1024 * 1024 };
+
 /** Where golden-retriever keeps this uploader's queue: the same on every load of the same page. */
 function storeId(host: HTMLElement, instance: number): string {
   return host.id ? `gallery-uploader-${host.id}` : `gallery-uploader-${instance}`;
@@ -232,7 +239,7 @@ export class UploadController implements ReactiveController {
     // Saves each file's unique-id, upload URL and offset with the queue (they live on the file), and its
     // bytes in IndexedDB; after a reload the Dashboard shows the files as recovered, and resuming asks
     // the server where each one stands.
-    if (recovery) uppy.use(recovery.default<UploadMeta, UploadBody>);
+    if (recovery) uppy.use(recovery.default<UploadMeta, UploadBody>, { indexedDB: RECOVERY_STORE as never });
     extras.add(uppy);
     this.#listen(uppy);
     this.#stopA11yRepair = keepFileListRole(target);
@@ -301,6 +308,14 @@ export class UploadController implements ReactiveController {
       this.#visitorRetries.delete(file.id);
     });
     uppy.on('complete', (result) => this.#onComplete(result));
+    uppy.on('restored', () => {
+      // Recovered files wait for the visitor's "upload": shown paused, not "uploading", until then
+      // (golden-retriever resumes them all on that click).
+      for (const file of uppy.getFiles()) {
+        if (file.progress.uploadStarted && !file.progress.uploadComplete)
+          uppy.setFileState(file.id, { isPaused: true });
+      }
+    });
   }
 
   #setRetrying(id: string, retrying: boolean): void {
