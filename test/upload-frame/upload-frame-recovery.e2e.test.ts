@@ -27,8 +27,8 @@ async function writePatterned(path: string, bytes: number): Promise<string> {
   for (const piece of pieces(bytes)) {
     const body = block.subarray(0, piece.blockBytes);
     hash.update(piece.header).update(body);
-    if (!out.write(piece.header)) await new Promise((resolve) => out.once('drain', resolve));
-    if (!out.write(body)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(piece.header)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    if (!out.write(body)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   await new Promise((resolve) => out.end(resolve));
   return hash.digest('hex');
