@@ -31,18 +31,23 @@ const MAX_REQUEST_HEAD_BYTES = 4 * 1024 * 1024;
 /** How long close() waits for requests in flight before it cuts their connections. */
 const CLOSE_GRACE_MS = 3000;
 
-/** Malformed or too large request heads still get the JSON failure envelope, then the socket closes. */
+/**
+ * Malformed or too large request heads still get the JSON failure envelope, then the socket closes. Which
+ * route was meant is unknown here, so the body also holds `error`, which an upload URL's failures must.
+ */
 function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const message = tooLarge ? 'The request line and headers exceed 4 MB' : 'The request is malformed';
   const body = JSON.stringify({
     success: false,
     runtime: 0,
     code: 'invalid_parameter',
-    message: tooLarge ? 'The request line and headers exceed 4 MB' : 'The request is malformed',
+    message,
+    error: message,
   });
   socket.end(
     `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
