@@ -1,6 +1,7 @@
 // Builds the reference server's Fastify app from options; importing this file starts nothing.
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { SecretBox } from './auth/secret-box.ts';
 import { systemClock } from './clock.ts';
 import type { ServerContext, ServerOptions } from './context.ts';
 import { ServiceError } from './errors.ts';
@@ -58,12 +59,13 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
 export function buildServer(options: ServerOptions): GalleryServer {
   const db = openDatabase(options.dataDir);
   let origin = options.publicUrl?.replace(/\/+$/, '') ?? '';
+  const account = loadAccountSettings(db);
   const ctx: ServerContext = {
     options,
     clock: options.clock ?? systemClock,
     db,
-    account: loadAccountSettings(db),
-    tokens: new TokenStore(db),
+    account,
+    tokens: new TokenStore(db, new SecretBox(account.secret)),
     events: new EventBus(),
     publicUrl: () => origin,
   };
