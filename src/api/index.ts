@@ -4,6 +4,7 @@ export { GalleryClient } from './client.ts';
 export { ApiError, type ApiErrorCode } from './errors.ts';
 export * from './gallery.ts';
 export * from './live.ts';
+export * from './mint-token.ts';
 export { iterateItems, iteratePages, type PagedSource } from './paging.ts';
 export * from './portal.ts';
 export * from './token.ts';
