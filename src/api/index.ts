@@ -12,5 +12,6 @@ export type { CallOptions, ClientOptions, Envelope, OperationKind, Params, Param
 export { encodeParam } from './transport.ts';
 export type * from './types.ts';
 export * from './upload.ts';
+export * from './upload-answer.ts';
 export * from './webhook.ts';
 export * from './webhook-signature.ts';

@@ -8,6 +8,7 @@ import { ManualClock } from '../../server/clock.ts';
 import type { FaultOptions } from '../../server/http/faults.ts';
 import { MAX_CHUNK_BYTES } from '../../server/services/chunked-uploads.ts';
 import { signUploadUrl } from '../../server/services/upload-urls.ts';
+import { readUploadAnswer } from '../../src/api/upload-answer.ts';
 import { chunkHeaders, postRaw, type RawAnswer, ridByLine, ridByRegex } from '../helpers/chunks.ts';
 import { createGallery, tinyPng } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -85,6 +86,7 @@ describe('upload URL answers', () => {
     assert.equal(ridByLine(answer.text), rid);
     assert.equal(lines[6], `new resource id ${png.length} ${rid}`);
     assert.equal(failed(answer), false);
+    assert.deepEqual(readUploadAnswer(answer.text), { success: true, rid });
     assert.equal(answer.headers['access-control-allow-origin'], '*');
   });
 
@@ -133,6 +135,7 @@ describe('upload URL answers', () => {
     const g = await createGallery(t);
     const chunk = await postRaw(g.upload_url, chunkHeaders('mid-1', 0, 10, 30), Buffer.alloc(10));
     assert.equal(chunk.text, 'OK\nchunk stored\noffset 10 of 30');
+    assert.deepEqual(readUploadAnswer(chunk.text), { success: true, offset: 10, total: 30, complete: false });
     assert.equal(failed(chunk), false);
     const json = await postRaw(
       g.upload_url,
@@ -167,6 +170,12 @@ describe('upload URL answers', () => {
     const refused = await postRaw(g.upload_url, chunkHeaders('f-3', 10, 15, 15), Buffer.alloc(5));
     assertFailure(refused, 409, 'conflict', 'offset refusal');
     assert.equal(refused.text.split('\n')[3], 'offset 5 of 15');
+    assert.deepEqual(
+      (({ success, code, offset }) => ({ success, code, offset }))(
+        readUploadAnswer(refused.text) as { success: boolean; code: string; offset?: number },
+      ),
+      { success: false, code: 'conflict', offset: 5 },
+    );
 
     const broken = await postRaw(
       g.upload_url,
