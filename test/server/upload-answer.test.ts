@@ -2,7 +2,6 @@
 // group 2 of a regular expression, as word 4 of line 6, failure as the substring `error`), JSON when asked
 // for, and readable cross-origin: every kind of failure, whoever produces it, over real HTTP.
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../../server/clock.ts';
 import type { FaultOptions } from '../../server/http/faults.ts';
@@ -39,30 +38,15 @@ function form(filename: string, bytes: Uint8Array, boundary = '----answer-bounda
 const formType = 'multipart/form-data; boundary=----answer-boundary';
 
 /** Declares a body longer than a chunk may be and sends only its first bytes: refused before the rest. */
-function oversizedChunk(url: string): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          ...chunkHeaders('big-1', 0, MAX_CHUNK_BYTES + 1, MAX_CHUNK_BYTES + 1),
-          'content-length': String(MAX_CHUNK_BYTES + 1),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
-      },
-    );
-    req.on('error', reject);
-    req.write(Buffer.alloc(1024));
-  });
-}
+const oversizedChunk = (url: string): Promise<RawAnswer> =>
+  postRaw(
+    url,
+    {
+      ...chunkHeaders('big-1', 0, MAX_CHUNK_BYTES + 1, MAX_CHUNK_BYTES + 1),
+      'content-length': String(MAX_CHUNK_BYTES + 1),
+    },
+    { head: Buffer.alloc(1024) },
+  );
 
 describe('upload URL answers', () => {
   let t: TestServer;
