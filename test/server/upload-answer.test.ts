@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../../server/clock.ts';
 import type { FaultOptions } from '../../server/http/faults.ts';
-import { MAX_CHUNK_BYTES } from '../../server/services/chunked-uploads.ts';
+import { MAX_CHUNK_BYTES } from '../../server/services/upload-errors.ts';
 import { signUploadUrl } from '../../server/services/upload-urls.ts';
 import { readUploadAnswer } from '../../src/api/upload-answer.ts';
 import { chunkHeaders, postRaw, type RawAnswer, ridByLine, ridByRegex } from '../helpers/chunks.ts';
