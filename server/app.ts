@@ -1,6 +1,7 @@
 // Builds the reference server's Fastify app from options; importing this file starts nothing.
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { SecretBox } from './auth/secret-box.ts';
 import { systemClock } from './clock.ts';
 import type { ServerContext, ServerOptions } from './context.ts';
 import { ServiceError } from './errors.ts';
@@ -31,18 +32,23 @@ const MAX_REQUEST_HEAD_BYTES = 4 * 1024 * 1024;
 /** How long close() waits for requests in flight before it cuts their connections. */
 const CLOSE_GRACE_MS = 3000;
 
-/** Malformed or too large request heads still get the JSON failure envelope, then the socket closes. */
+/**
+ * Malformed or too large request heads still get the JSON failure envelope, then the socket closes. Which
+ * route was meant is unknown here, so the body also holds `error`, which an upload URL's failures must.
+ */
 function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const message = tooLarge ? 'The request line and headers exceed 4 MB' : 'The request is malformed';
   const body = JSON.stringify({
     success: false,
     runtime: 0,
     code: 'invalid_parameter',
-    message: tooLarge ? 'The request line and headers exceed 4 MB' : 'The request is malformed',
+    message,
+    error: message,
   });
   socket.end(
     `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
@@ -53,12 +59,13 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
 export function buildServer(options: ServerOptions): GalleryServer {
   const db = openDatabase(options.dataDir);
   let origin = options.publicUrl?.replace(/\/+$/, '') ?? '';
+  const account = loadAccountSettings(db);
   const ctx: ServerContext = {
     options,
     clock: options.clock ?? systemClock,
     db,
-    account: loadAccountSettings(db),
-    tokens: new TokenStore(db),
+    account,
+    tokens: new TokenStore(db, new SecretBox(account.secret)),
     events: new EventBus(),
     publicUrl: () => origin,
   };

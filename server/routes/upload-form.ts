@@ -8,6 +8,7 @@ import { invalid, missing, ServiceError } from '../errors.ts';
 import { parseUniqueId } from '../http/content-range.ts';
 import { abandonIncoming, incomingFile, newTempPath } from '../media/storage.ts';
 import type { ReceivedFile, UploadMeta } from '../services/chunked-uploads.ts';
+import { fileTooLarge } from '../services/upload-errors.ts';
 
 /** Form fields an upload may carry besides `file` and `unique_id`; others are ignored. */
 const META_FIELDS = ['caption', 'description', 'tags', 'reference_id'] as const;
@@ -49,7 +50,7 @@ export async function readUploadForm(
       sink = incomingFile(tempPath);
       await pipeline(part.file, sink);
       file.size = sink.bytesWritten;
-      if (part.file.truncated) throw tooLarge(maxBytes);
+      if (part.file.truncated) throw fileTooLarge(maxBytes);
     }
     if (!file) throw missing('file');
     if (file.size === 0) throw invalid('file', 'is empty');
@@ -61,15 +62,11 @@ export async function readUploadForm(
   return { file, meta, uniqueId };
 }
 
-function tooLarge(maxBytes: number): ServiceError {
-  return new ServiceError('too_large', `The file is larger than this server accepts (${maxBytes} bytes)`);
-}
-
 /** Parser failures (limits, a cut-off body) become the decided codes; service errors pass through. */
 function toServiceError(error: unknown, maxBytes: number): unknown {
   if (error instanceof ServiceError) return error;
   const code = (error as { code?: string }).code ?? '';
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge(maxBytes);
   if (code === 'FST_FILES_LIMIT') return invalid('file', 'may be given once only');
   if (/^FST_(PARTS|FIELDS)_LIMIT$/.test(code)) return invalid('body', 'has too many form fields');
   if (code === 'FST_PROTO_VIOLATION') return invalid('body', 'has a forbidden field name');

@@ -16,13 +16,9 @@ import { decodeFileName, parseContentRange, parseUniqueId } from '../http/conten
 import { describeError } from '../http/describe-error.ts';
 import { defineOperation } from '../http/operation.ts';
 import { sendChunkStored, sendUploadComplete, sendUploadFailure } from '../http/upload-answers.ts';
-import {
-  DEFAULT_FILE_NAME,
-  MAX_CHUNK_BYTES,
-  OffsetRefusal,
-  type UploadOutcome,
-} from '../services/chunked-uploads.ts';
+import { DEFAULT_FILE_NAME, OffsetRefusal, type UploadOutcome } from '../services/chunked-uploads.ts';
 import type { Services } from '../services/index.ts';
+import { chunkTooLarge, fileTooLarge, MAX_CHUNK_BYTES } from '../services/upload-errors.ts';
 import { type VerifiedUploadUrl, verifyUploadUrl } from '../services/upload-urls.ts';
 import { readUploadForm } from './upload-form.ts';
 
@@ -113,12 +109,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext, s
         const chunked = request.headers['content-range'] !== undefined;
         if (chunked ? length > MAX_CHUNK_BYTES : length > maxBytes + FORM_OVERHEAD_BYTES) {
           reply.header('connection', 'close');
-          throw chunked
-            ? new ServiceError('too_large', `A chunk may be at most ${MAX_CHUNK_BYTES} bytes`)
-            : new ServiceError(
-                'too_large',
-                `The file is larger than this server accepts (${maxBytes} bytes)`,
-              );
+          throw chunked ? chunkTooLarge() : fileTooLarge(maxBytes);
         }
       },
       handler: async (request, reply) => {

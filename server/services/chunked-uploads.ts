@@ -1,35 +1,19 @@
 // Uploads to the signed upload URL as the hosted service's uploader sends them (WIRE-DESIGN.md): chunks in
 // order, a probe of the stored offset, resumption across restarts and fresh URLs, and exactly one asset
 // per (target, unique-id) however often a request whose answer was lost is repeated.
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { open, rm, stat, truncate } from 'node:fs/promises';
-import { type Readable, Transform, type TransformCallback } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import type { ServerContext } from '../context.ts';
 import { invalid, missing, ServiceError } from '../errors.ts';
 import { type ContentRange, rangeFits } from '../http/content-range.ts';
-import { sha256 } from '../ids.ts';
-import {
-  abandonIncoming,
-  appendingFile,
-  incomingFile,
-  newTempPath,
-  partialDir,
-  partialPath,
-} from '../media/storage.ts';
-import { UploadStore } from '../store/uploads.ts';
+import { drainBody, OverCap, receiveInto } from '../media/receive.ts';
+import { appendingFile, incomingFile, newTempPath } from '../media/storage.ts';
 import type { AssetRecord } from './asset-record.ts';
 import type { AssetService } from './assets.ts';
-import { KeyLock } from './key-lock.ts';
+import { PartialUploads } from './partial-uploads.ts';
+import { chunkTooLarge, fileTooLarge, incompleteBody, MAX_CHUNK_BYTES } from './upload-errors.ts';
 import type { VerifiedUploadUrl } from './upload-urls.ts';
 
-/** Largest chunk: the service's uploader sends 51,200,000 bytes by default; no minimum. */
-export const MAX_CHUNK_BYTES = 64 * 1024 * 1024;
-const HOUR_MS = 60 * 60 * 1000;
-/** A partial upload untouched this long is swept (row and file). */
-export const PARTIAL_TTL_MS = 24 * HOUR_MS;
-/** How long a finished upload's key keeps answering its rid. */
-export const COMPLETED_TTL_MS = 7 * 24 * HOUR_MS;
 /** The name of a file sent without one. */
 export const DEFAULT_FILE_NAME = 'file';
 
@@ -69,43 +53,22 @@ export interface ReceivedFile {
 
 export type UploadMeta = { caption?: string; description?: string; tags?: string; reference_id?: string };
 
-/** Counts the bytes going through and fails once they pass `cap`. */
-class Counter extends Transform {
-  count = 0;
-  exceeded = false;
-  constructor(private readonly cap: number) {
-    super();
-  }
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.count += chunk.length;
-    if (this.count > this.cap) {
-      this.exceeded = true;
-      done(new Error('over the cap'));
-    } else done(null, chunk);
-  }
-}
-
 export class ChunkedUploadService {
-  private readonly store: UploadStore;
-  private readonly lock = new KeyLock();
-  private lastSweep = Number.NEGATIVE_INFINITY;
-  private readonly timer: NodeJS.Timeout;
+  private readonly partials: PartialUploads;
 
   constructor(
     private readonly ctx: ServerContext,
     private readonly assets: AssetService,
   ) {
-    this.store = new UploadStore(ctx.db);
-    mkdirSync(partialDir(ctx), { recursive: true });
-    this.removeOrphanFiles();
-    this.sweep();
-    // Requests sweep too (sweepIfDue, on the server's clock); this covers a server nobody uploads to.
-    this.timer = setInterval(() => this.sweep(), HOUR_MS);
-    this.timer.unref();
+    this.partials = new PartialUploads(ctx);
   }
 
   close(): void {
-    clearInterval(this.timer);
+    this.partials.close();
+  }
+
+  private get store() {
+    return this.partials.store;
   }
 
   /**
@@ -115,7 +78,7 @@ export class ChunkedUploadService {
    */
   async repeatOf(target: VerifiedUploadUrl, uniqueId: string | null, body: Readable) {
     if (!uniqueId) return undefined;
-    const done = this.store.completed(this.keyOf(target, uniqueId));
+    const done = this.store.completed(this.partials.keyOf(target, uniqueId));
     if (!done) return undefined;
     await drain(body, this.assets.maxUploadBytes + 1024 * 1024);
     return this.completeAnswer(done.rid, done.total);
@@ -128,11 +91,11 @@ export class ChunkedUploadService {
 
   /** One request carrying Content-Range: a chunk, a repeat of one, or a probe. */
   async chunk(input: ChunkInput): Promise<UploadOutcome> {
-    this.sweepIfDue();
+    this.partials.sweepIfDue();
     const { range, uniqueId } = input;
     const max = this.assets.maxUploadBytes;
     if (range.total === 0) throw invalid('file', 'is empty');
-    if (range.total !== null && range.total > max) throw tooLarge(max);
+    if (range.total !== null && range.total > max) throw fileTooLarge(max);
     if (!range.probe && range.total !== null && range.end > range.total) {
       throw invalid('Content-Range', 'ends beyond the total');
     }
@@ -141,8 +104,8 @@ export class ChunkedUploadService {
       if (!whole) throw missing('unique-id');
       return this.wholeChunk(input, range.total as number);
     }
-    const key = this.keyOf(input.target, uniqueId);
-    return this.lock.run(key, () => this.chunkLocked(key, uniqueId, input));
+    const key = this.partials.keyOf(input.target, uniqueId);
+    return this.partials.lock.run(key, () => this.chunkLocked(key, uniqueId, input));
   }
 
   /**
@@ -156,15 +119,15 @@ export class ChunkedUploadService {
     meta: UploadMeta = {},
   ): Promise<UploadOutcome> {
     if (!uniqueId) return this.ingest(target, file, meta);
-    const key = this.keyOf(target, uniqueId);
-    return this.lock.run(key, async () => {
+    const key = this.partials.keyOf(target, uniqueId);
+    return this.partials.lock.run(key, async () => {
       const done = this.store.completed(key);
       if (done) {
         await rm(file.tempPath, { force: true });
         return this.completeAnswer(done.rid, done.total);
       }
       const outcome = await this.ingest(target, file, meta, key);
-      this.forgetPartialFile(key);
+      this.partials.forgetFile(key);
       return outcome;
     });
   }
@@ -172,23 +135,20 @@ export class ChunkedUploadService {
   /** Receives a raw whole-file body into tmp: at most the server's upload limit, or `cap` bytes. */
   async receiveWhole(body: Readable, filename: string, mime: string, cap?: number): Promise<ReceivedFile> {
     const tempPath = newTempPath(this.ctx);
-    const sink = incomingFile(tempPath);
     const max = this.assets.maxUploadBytes;
-    const counter = new Counter(Math.min(max, cap ?? max));
+    let size: number;
     try {
-      await pipeline(body, counter, sink);
-      if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
+      size = await receiveInto(body, incomingFile(tempPath), Math.min(max, cap ?? max));
     } catch (error) {
-      await abandonIncoming(sink);
       await rm(tempPath, { force: true });
-      if (!counter.exceeded) throw incomplete(error);
-      throw cap !== undefined && cap < max ? chunkTooLarge() : tooLarge(max);
+      if (!(error instanceof OverCap)) throw incompleteBody(error);
+      throw cap !== undefined && cap < max ? chunkTooLarge() : fileTooLarge(max);
     }
-    if (counter.count === 0) {
+    if (size === 0) {
       await rm(tempPath, { force: true });
       throw invalid('file', 'is empty');
     }
-    return { tempPath, filename, mime, size: counter.count };
+    return { tempPath, filename, mime, size };
   }
 
   // ---- chunks ----
@@ -218,7 +178,7 @@ export class ChunkedUploadService {
     if (row && !(await this.fileHolds(row.file, row.stored))) {
       // The bytes the row counts are gone (removed by hand): start over rather than trust them.
       this.store.deletePartial(key);
-      this.forgetPartialFile(key);
+      this.partials.forgetFile(key);
       row = undefined;
     }
     const stored = row?.stored ?? 0;
@@ -236,7 +196,7 @@ export class ChunkedUploadService {
     const file = key;
     const length = await this.append(file, stored, body, room, total);
     if (!rangeFits(range, length)) {
-      await truncate(partialPath(this.ctx, file), stored);
+      await truncate(this.partials.path(file), stored);
       throw invalid('Content-Range', `does not match the ${length} bytes of the body`);
     }
     const now = this.ctx.clock.now();
@@ -245,7 +205,7 @@ export class ChunkedUploadService {
       this.store.insertPartial({
         key,
         unique_id: uniqueId,
-        target: JSON.stringify(this.targetOf(input.target)),
+        target: JSON.stringify(this.partials.targetOf(input.target)),
         filename: input.filename ?? DEFAULT_FILE_NAME,
         mime: input.mime,
         total,
@@ -263,7 +223,7 @@ export class ChunkedUploadService {
   private async completeChunks(key: string, input: ChunkInput, total: number): Promise<UploadOutcome> {
     const row = this.store.partial(key);
     const file = {
-      tempPath: partialPath(this.ctx, key),
+      tempPath: this.partials.path(key),
       filename: row?.filename ?? input.filename ?? DEFAULT_FILE_NAME,
       mime: row?.mime || input.mime,
       size: total,
@@ -299,26 +259,21 @@ export class ChunkedUploadService {
     room: number,
     total: number | null,
   ): Promise<number> {
-    const path = partialPath(this.ctx, file);
+    const path = this.partials.path(file);
     if (stored === 0) await (await open(path, 'w')).close();
     else await truncate(path, stored);
-    const sink = appendingFile(path);
-    const counter = new Counter(room);
     try {
-      await pipeline(body, counter, sink);
-      if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
+      return await receiveInto(body, appendingFile(path), room);
     } catch (error) {
-      await abandonIncoming(sink);
-      if (!counter.exceeded) throw incomplete(error);
+      if (!(error instanceof OverCap)) throw incompleteBody(error);
       if (room < MAX_CHUNK_BYTES && total !== null) throw invalid('Content-Range', 'runs past the total');
-      throw room < MAX_CHUNK_BYTES ? tooLarge(this.assets.maxUploadBytes) : chunkTooLarge();
+      throw room < MAX_CHUNK_BYTES ? fileTooLarge(this.assets.maxUploadBytes) : chunkTooLarge();
     }
-    return counter.count;
   }
 
   private async fileHolds(file: string, stored: number): Promise<boolean> {
     try {
-      return (await stat(partialPath(this.ctx, file))).size >= stored;
+      return (await stat(this.partials.path(file))).size >= stored;
     } catch {
       return stored === 0;
     }
@@ -357,75 +312,13 @@ export class ChunkedUploadService {
     }
     return { complete: true, rid, total, ...(asset ? { asset } : {}) };
   }
-
-  // ---- keys and sweeping ----
-
-  /** What an upload URL points at: not its expiry nor its hash, so a fresh URL continues the same upload. */
-  private targetOf(target: VerifiedUploadUrl) {
-    return {
-      uid: this.ctx.account.accid,
-      fid: target.fid,
-      rid: target.rid,
-      type: target.type,
-      upload_token: target.uploadTokenHash,
-    };
-  }
-
-  private keyOf(target: VerifiedUploadUrl, uniqueId: string): string {
-    return sha256(JSON.stringify([this.targetOf(target), uniqueId]));
-  }
-
-  private forgetPartialFile(file: string): void {
-    rmSync(partialPath(this.ctx, file), { force: true });
-  }
-
-  private sweepIfDue(): void {
-    if (this.ctx.clock.now() - this.lastSweep >= HOUR_MS) this.sweep();
-  }
-
-  /** Partial uploads untouched for 24 h go (row and file); finished keys after 7 days. */
-  sweep(): void {
-    const now = this.ctx.clock.now();
-    this.lastSweep = now;
-    for (const row of this.store.stalePartials(now - PARTIAL_TTL_MS)) {
-      if (this.lock.busy(row.key)) continue;
-      this.store.deletePartial(row.key);
-      this.forgetPartialFile(row.file);
-    }
-    this.store.forgetCompletedBefore(now - COMPLETED_TTL_MS);
-  }
-
-  /** Files a crash left before their row was written. */
-  private removeOrphanFiles(): void {
-    const known = this.store.partialFiles();
-    for (const name of readdirSync(partialDir(this.ctx))) {
-      if (!known.has(name)) rmSync(partialPath(this.ctx, name), { force: true });
-    }
-  }
 }
 
-/** Reads a body to its end and drops it; its length (at most `cap` bytes are read). */
+/** Reads a body to its end and drops it; its length (more than `cap` bytes is too large a chunk). */
 async function drain(body: Readable, cap: number): Promise<number> {
-  const counter = new Counter(cap);
   try {
-    await pipeline(body, counter, async (source: AsyncIterable<Buffer>) => {
-      for await (const _ of source);
-    });
+    return await drainBody(body, cap);
   } catch (error) {
-    throw counter.exceeded ? chunkTooLarge() : incomplete(error);
+    throw error instanceof OverCap ? chunkTooLarge() : incompleteBody(error);
   }
-  return counter.count;
-}
-
-function tooLarge(max: number): ServiceError {
-  return new ServiceError('too_large', `The file is larger than this server accepts (${max} bytes)`);
-}
-
-function chunkTooLarge(): ServiceError {
-  return new ServiceError('too_large', `A chunk may be at most ${MAX_CHUNK_BYTES} bytes`);
-}
-
-function incomplete(error: unknown): unknown {
-  if (error instanceof ServiceError) return error;
-  return invalid('body', 'ended before it was complete');
 }

@@ -10,12 +10,20 @@ export interface RawAnswer {
   headers: Record<string, string | string[] | undefined>;
 }
 
-export type ChunkBody = Buffer | { path: string; start: number; end: number };
+/**
+ * Bytes; a file range [start, end) streamed from disk; or only the `head` of a longer body whose length
+ * the headers declare (the rest never comes: for answers given before the body).
+ */
+export type ChunkBody = Buffer | { path: string; start: number; end: number } | { head: Buffer };
 
-/** POSTs `body` (bytes, or a file range [start, end) streamed from disk) with exactly these headers. */
+/** POSTs `body` with exactly these headers (and its Content-Length, unless they give one). */
 export function postRaw(url: string, headers: Record<string, string>, body: ChunkBody = Buffer.alloc(0)) {
   return new Promise<RawAnswer>((resolve, reject) => {
-    const length = Buffer.isBuffer(body) ? body.length : body.end - body.start;
+    const length = Buffer.isBuffer(body)
+      ? body.length
+      : 'head' in body
+        ? body.head.length
+        : body.end - body.start;
     const req = request(
       url,
       { method: 'POST', headers: { 'content-length': String(length), ...headers } },
@@ -31,6 +39,7 @@ export function postRaw(url: string, headers: Record<string, string>, body: Chun
     );
     req.on('error', reject);
     if (Buffer.isBuffer(body)) req.end(body);
+    else if ('head' in body) req.write(body.head);
     else if (length === 0) req.end();
     else createReadStream(body.path, { start: body.start, end: body.end - 1 }).pipe(req);
   });
