@@ -29,8 +29,25 @@ export interface EntrySize {
   initial: number;
   /** gzip bytes behind dynamic imports (Uppy for the uploader, hls.js for the player, elements for the loader). */
   lazy: number;
+  /**
+   * gzip bytes of each opt-in part (OPT_IN): lazy chunks loaded only when a page asks for them, counted
+   * here and not in `lazy`, each with what it alone brings (a chunk two of them share counts in both).
+   */
+  optIn: Record<string, number>;
   files: SizedFile[];
 }
+
+/**
+ * Opt-in parts of an entry, by the built module that starts each: the uploader's `sources` and
+ * `image-editor` load them with import() only when set, so they stay outside the uploader's budget.
+ */
+export const OPT_IN: Record<string, Record<string, RegExp>> = {
+  'gallery-uploader': {
+    webcam: /(^|\/)chunks\/webcam-[^/]+\.js$/,
+    'screen-capture': /(^|\/)chunks\/screen-capture-[^/]+\.js$/,
+    'image-editor': /(^|\/)chunks\/image-editor-[^/]+\.js$/,
+  },
+};
 
 /** The package's browser entries: the npm entries (package.json `exports`) and the script-tag bundle. */
 export const ENTRIES: Record<string, string> = {
@@ -60,10 +77,25 @@ export const measured = (size: EntrySize, budget: Budget): number =>
 
 const gzip = (bytes: Uint8Array | string) => gzipSync(bytes, { level: 9 }).length;
 
-function sized(files: SizedFile[], name: string, entry: string): EntrySize {
-  const total = (initial: boolean) =>
-    files.filter((file) => file.initial === initial).reduce((sum, file) => sum + file.gzip, 0);
-  return { name, entry, initial: total(true), lazy: total(false), files };
+function sized(
+  files: SizedFile[],
+  name: string,
+  entry: string,
+  optInFiles: Record<string, Set<string>> = {},
+): EntrySize {
+  const sum = (list: SizedFile[]) => list.reduce((total, file) => total + file.gzip, 0);
+  const optional = new Set(Object.values(optInFiles).flatMap((set) => [...set]));
+  const optIn = Object.fromEntries(
+    Object.entries(optInFiles).map(([part, set]) => [part, sum(files.filter((file) => set.has(file.file)))]),
+  );
+  return {
+    name,
+    entry,
+    initial: sum(files.filter((file) => file.initial)),
+    lazy: sum(files.filter((file) => !file.initial && !optional.has(file.file))),
+    optIn,
+    files,
+  };
 }
 
 /** Built files reachable from `entry`; those in `initial` load first, the rest through import(). */
@@ -129,24 +161,43 @@ async function measureNpmEntry(name: string, entry: string): Promise<EntrySize> 
     conditions: ['browser', 'production'],
   });
   const outputs = result.metafile.outputs;
-  const initial = new Set<string>();
-  const visit = (file: string) => {
-    if (initial.has(file)) return;
-    initial.add(file);
-    for (const imported of outputs[file]?.imports ?? [])
-      if (imported.kind === 'import-statement') visit(imported.path);
+  /** Outputs reachable from `file` (static imports only, or dynamic ones too), not entering `stop`. */
+  const reach = (
+    file: string,
+    dynamic: boolean,
+    stop: (file: string) => boolean,
+    seen = new Set<string>(),
+  ) => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const imported of outputs[file]?.imports ?? []) {
+      if (imported.kind !== 'import-statement' && !(dynamic && imported.kind === 'dynamic-import')) continue;
+      if (!stop(imported.path)) reach(imported.path, dynamic, stop, seen);
+    }
+    return seen;
   };
   const source = relative(ROOT, entry);
   const entryFile = Object.keys(outputs).find((file) => outputs[file]?.entryPoint === source);
   if (!entryFile) throw new Error(`no output for ${source}`);
-  visit(entryFile);
+  const initial = reach(entryFile, false, () => false);
+  // An opt-in part starts at the output of its built module; it holds what the rest never loads.
+  const parts = Object.entries(OPT_IN[name] ?? {});
+  const startOf = (file: string) =>
+    parts.find(([, pattern]) => pattern.test(outputs[file]?.entryPoint ?? ''))?.[0];
+  const always = reach(entryFile, true, (file) => startOf(file) !== undefined);
+  const optInFiles: Record<string, Set<string>> = {};
+  for (const [part] of parts) {
+    const start = Object.keys(outputs).find((file) => startOf(file) === part);
+    if (!start) throw new Error(`${name}: no chunk for its opt-in part ${part}`);
+    optInFiles[part] = new Set([...reach(start, true, () => false)].filter((file) => !always.has(file)));
+  }
   const files = result.outputFiles
     .filter((file) => !file.path.endsWith('.map'))
     .map((file) => {
       const path = relative(ROOT, file.path);
       return { file: path, gzip: gzip(file.contents), initial: initial.has(path), text: file.text };
     });
-  return sized(files, name, source);
+  return sized(files, name, source, optInFiles);
 }
 
 /** Measures one entry of ENTRIES from dist/, building the package first when dist/ is missing or stale. */

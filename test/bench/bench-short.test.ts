@@ -67,6 +67,8 @@ const CHECKS: Record<string, (figures: Record<string, any>) => void> = {
       assertNumber(figures.sizes[entry]?.initial, `${entry} initial gzip bytes`);
     assertNumber(figures.sizes['live-player'].lazy, 'live-player lazy gzip bytes (hls.js)');
     assertNumber(figures.sizes['gallery-uploader'].lazy, 'uploader lazy gzip bytes (Uppy)');
+    for (const part of ['webcam', 'screen-capture', 'image-editor'])
+      assertNumber(figures.sizes['gallery-uploader'].optIn?.[part], `uploader opt-in ${part} gzip bytes`);
   },
   'server-load'(figures) {
     assertNumber(figures.ceiling.requests_per_second, 'ceiling req/s');
