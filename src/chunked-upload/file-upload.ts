@@ -112,6 +112,8 @@ export async function uploadFile(options: FileUploadOptions): Promise<UploadedFi
       );
     }
     if (answer.kind === 'complete') {
+      if (sentBytes > 0 && offset !== undefined)
+        options.onChunk?.({ start: offset, bytes: sentBytes, ms: performance.now() - started, next: size });
       report(total);
       options.onOffset?.(total);
       return { rid: answer.rid, body: answer.body, fieldsSent: whole };

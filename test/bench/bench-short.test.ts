@@ -105,6 +105,10 @@ const CHECKS: Record<string, (figures: Record<string, any>) => void> = {
     assertNumber(figures.ratio, 'element / curl ratio');
     assertNumber(figures.server_rss_growth_mb, 'server RSS growth MB', false);
     assertNumber(figures.chunked_ms, 'chunked upload ms');
+    assertNumber(figures.element_over_bare_xhr, 'element / bare XHR');
+    assertNumber(figures.element_chunk_settled_bytes, 'the element’s settled chunk size');
+    assert.ok(figures.element_chunk_sizes.length > 0, 'the element’s chunk sizes');
+    assertNumber(figures.cut_resent_bytes, 'bytes sent twice after a cut', false);
     assertNumber(
       figures.chunked_rss_growth_mb,
       'server peak RSS above idle during the chunked upload, MB',
