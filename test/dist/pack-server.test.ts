@@ -125,12 +125,12 @@ describe('gallery-server from the installed npm package', () => {
     assert.equal(bytes[0], 0x47, 'an MPEG-TS segment starts with its sync byte');
   });
 
-  it('serves the demo: its sample gallery, pages and the scripts they load from dist/', async () => {
+  it('serves the demo: its sample gallery, pages, favicon and the scripts they load from dist/', async () => {
     const listed = await call('gallery.list', { search: 'caption=Demo gallery' });
     assert.equal(listed.body.galleries.length, 1, 'the demo gallery was seeded');
     const items = await call('gallery.get_items', { fid: listed.body.galleries[0].fid });
     assert.equal(items.body.folder.items_data.items_count, 6, 'with its sample photos');
-    for (const path of ['/demo/', '/demo/live.html', '/demo/demo.js']) {
+    for (const path of ['/demo/', '/demo/live.html', '/demo/favicon.svg', '/demo/demo.js']) {
       const response = await fetch(`${origin}${path}`);
       assert.equal(response.status, 200, path);
     }

@@ -44,6 +44,7 @@ describe('npm pack', () => {
       'bin/gallery-server.js',
       'server/app.ts',
       'server/live/assets/renditions.json',
+      'demo/favicon.svg',
     ])
       assert.ok(files.has(file), `${file} is in the tarball`);
     const unwanted = [...files].filter((file) => /^(src|test|bench|scripts|node_modules|\.tmp)\//.test(file));
