@@ -5,17 +5,9 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { defineLivePlayer } from '../../src/elements/live-player/define.ts';
 import type { LivePlayerStateEvent } from '../../src/elements/live-player/events.ts';
 import type { LivePlayer } from '../../src/elements/live-player/live-player.ts';
-import { api, type BrowserTestServer, startServer, stopServers } from '../helpers/browser.ts';
+import { api, type BrowserTestServer, startServer, stopServers, until } from '../helpers/browser.ts';
 
 defineLivePlayer();
-
-async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!check()) {
-    if (performance.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const part = (el: LivePlayer, name: string) =>
   el.shadowRoot?.querySelector(`[part~="${name}"]`) as HTMLElement | null;

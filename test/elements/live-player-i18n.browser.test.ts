@@ -5,17 +5,9 @@ import { sendKeys } from '@web/test-runner-commands';
 import axe from 'axe-core';
 import { defineLivePlayer } from '../../src/elements/live-player/define.ts';
 import type { LivePlayer } from '../../src/elements/live-player/live-player.ts';
-import { api, type BrowserTestServer, startServer, stopServers } from '../helpers/browser.ts';
+import { api, type BrowserTestServer, startServer, stopServers, until } from '../helpers/browser.ts';
 
 defineLivePlayer();
-
-async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!check()) {
-    if (performance.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** Waits until the lazily loaded table of the player's language is in use (`quality` in that language). */
 const speaks = (el: LivePlayer, quality: string) =>
