@@ -1,10 +1,12 @@
 // Builds the reference server's Fastify app from options; importing this file starts nothing.
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { SecretBox } from './auth/secret-box.ts';
 import { systemClock } from './clock.ts';
 import type { ServerContext, ServerOptions } from './context.ts';
-import { type ErrorCode, ServiceError } from './errors.ts';
+import { ServiceError } from './errors.ts';
 import { EventBus } from './events.ts';
+import { describeError } from './http/describe-error.ts';
 import { sendFailure } from './http/envelope.ts';
 import { installFaults } from './http/faults.ts';
 import { ROUTES } from './routes/index.ts';
@@ -30,18 +32,23 @@ const MAX_REQUEST_HEAD_BYTES = 4 * 1024 * 1024;
 /** How long close() waits for requests in flight before it cuts their connections. */
 const CLOSE_GRACE_MS = 3000;
 
-/** Malformed or too large request heads still get the JSON failure envelope, then the socket closes. */
+/**
+ * Malformed or too large request heads still get the JSON failure envelope, then the socket closes. Which
+ * route was meant is unknown here, so the body also holds `error`, which an upload URL's failures must.
+ */
 function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const message = tooLarge ? 'The request line and headers exceed 4 MB' : 'The request is malformed';
   const body = JSON.stringify({
     success: false,
     runtime: 0,
     code: 'invalid_parameter',
-    message: tooLarge ? 'The request line and headers exceed 4 MB' : 'The request is malformed',
+    message,
+    error: message,
   });
   socket.end(
     `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
@@ -52,12 +59,13 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
 export function buildServer(options: ServerOptions): GalleryServer {
   const db = openDatabase(options.dataDir);
   let origin = options.publicUrl?.replace(/\/+$/, '') ?? '';
+  const account = loadAccountSettings(db);
   const ctx: ServerContext = {
     options,
     clock: options.clock ?? systemClock,
     db,
-    account: loadAccountSettings(db),
-    tokens: new TokenStore(db),
+    account,
+    tokens: new TokenStore(db, new SecretBox(account.secret)),
     events: new EventBus(),
     publicUrl: () => origin,
   };
@@ -141,40 +149,5 @@ export function buildServer(options: ServerOptions): GalleryServer {
         clearTimeout(force);
       }
     },
-  };
-}
-
-/** Maps any error to the decided status, code and a message a person can read. */
-function describeError(error: FastifyError | ServiceError): {
-  status: number;
-  code: ErrorCode;
-  message: string;
-} {
-  if (error instanceof ServiceError)
-    return { status: error.status, code: error.code, message: error.message };
-  const fastifyError = error as FastifyError;
-  if (fastifyError.validation) {
-    const first = fastifyError.validation[0];
-    if (first?.keyword === 'required') {
-      const name = (first.params as { missingProperty?: string }).missingProperty ?? 'unknown';
-      return { status: 400, code: 'missing_parameter', message: `Parameter '${name}' is required` };
-    }
-    const name = first?.instancePath.replace(/^\//, '') || 'unknown';
-    return {
-      status: 400,
-      code: 'invalid_parameter',
-      message: `Parameter '${name}' ${first?.message ?? 'is invalid'}`,
-    };
-  }
-  const status = fastifyError.statusCode ?? 500;
-  if (status === 413)
-    return { status, code: 'too_large', message: 'The request is larger than this server accepts' };
-  if (status === 404) return { status, code: 'not_found', message: fastifyError.message };
-  if (status >= 400 && status < 500)
-    return { status: 400, code: 'invalid_parameter', message: fastifyError.message };
-  return {
-    status: 500,
-    code: 'internal',
-    message: 'Unexpected server failure; nothing was changed. Retry shortly.',
   };
 }

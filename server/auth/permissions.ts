@@ -38,6 +38,18 @@ export function permissionsOfLevel(level: TokenLevel): Permission[] {
 const PATTERN_PART = /^(\*|[a-z]+\.\*|[a-z]+\.[a-z_]+)$/;
 
 /**
+ * The hosted service's own permission names (its tokens list `asset.write`, `gallery.upload`), read as
+ * ours: `<ns>.write` is `<ns>.create` and `<ns>.update` (those the namespace has), `gallery.upload` is
+ * `asset.upload`.
+ */
+function aliasOf(part: string): Permission[] | undefined {
+  if (part === 'gallery.upload') return ['asset.upload'];
+  if (!part.endsWith('.write')) return undefined;
+  const ns = part.slice(0, -'.write'.length);
+  return PERMISSIONS.filter((p) => p === `${ns}.create` || p === `${ns}.update`);
+}
+
+/**
  * Expands a pipe-joined pattern (`asset.*|gallery.update`, `*`) into concrete names.
  * Returns undefined when a part is malformed or names no known permission.
  */
@@ -49,9 +61,11 @@ export function expandPattern(pattern: string): Permission[] | undefined {
   const granted = new Set<Permission>();
   for (const part of parts) {
     if (!PATTERN_PART.test(part)) return undefined;
-    const matches = PERMISSIONS.filter((p) =>
-      part === '*' ? true : part.endsWith('.*') ? p.startsWith(part.slice(0, -1)) : p === part,
-    );
+    const matches =
+      aliasOf(part) ??
+      PERMISSIONS.filter((p) =>
+        part === '*' ? true : part.endsWith('.*') ? p.startsWith(part.slice(0, -1)) : p === part,
+      );
     if (matches.length === 0) return undefined;
     for (const match of matches) granted.add(match);
   }

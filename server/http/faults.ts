@@ -1,18 +1,22 @@
 // Fault injection for reliability tests, off unless asked for (ServerOptions.faults, `--faults`, or the
 // GALLERY_FAULTS environment variable): a share of requests answering 500, upload bodies cut off midway,
-// upload URLs judged expired, added latency. Written as
-// `error=0.3,drop=0.1,expire=0.05,latency=20,ops=upload|gallery.get_items,seed=7`.
+// upload answers lost after the upload was stored, upload URLs judged expired, added latency. Written as
+// `error=0.3,drop=0.1,cut=0.1,expire=0.05,latency=20,ops=upload|gallery.get_items,seed=7`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { denied } from '../errors.ts';
+import { denied, ServiceError } from '../errors.ts';
 import { seededRandom } from '../random.ts';
 import { EXPIRED_UPLOAD_URL } from '../services/upload-urls.ts';
-import { sendFailure } from './envelope.ts';
 
 export interface FaultOptions {
   /** Share (0-1) of matching requests answered with a 500 `internal` before they do anything. */
   errorRate?: number;
   /** Share (0-1) of matching upload POSTs whose connection is destroyed midway through the body. */
   dropRate?: number;
+  /**
+   * Share (0-1) of matching upload POSTs whose upload (or chunk) is stored as usual, then the connection is
+   * destroyed instead of answering: the client never learns it succeeded, as when a network fails late.
+   */
+  cutRate?: number;
   /**
    * Share (0-1) of matching upload POSTs answered as if their signed URL had expired (403), as happens
    * to a URL fetched early in a long queue; a good client asks for a fresh URL.
@@ -40,6 +44,7 @@ export function parseFaults(spec: string): FaultOptions {
     };
     if (key === 'error') faults.errorRate = rate();
     else if (key === 'drop') faults.dropRate = rate();
+    else if (key === 'cut') faults.cutRate = rate();
     else if (key === 'expire') faults.expireRate = rate();
     else if (key === 'latency' && number >= 0 && number <= 60_000) faults.latencyMs = number;
     else if (key === 'seed' && Number.isInteger(number)) faults.seed = number;
@@ -77,16 +82,28 @@ export function installFaults(app: FastifyInstance, faults: FaultOptions): void 
       });
       return;
     }
+    // Thrown, not sent: the route's own error handler answers, so an upload URL's failure reads as one.
     if (operation === 'upload' && faults.expireRate && next() < faults.expireRate) {
-      const expired = denied(EXPIRED_UPLOAD_URL);
       reply.header('connection', 'close');
-      return sendFailure(request, reply, expired.status, expired.code, expired.message);
+      throw denied(EXPIRED_UPLOAD_URL);
     }
     if (faults.errorRate && next() < faults.errorRate) {
       reply.header('connection', 'close');
-      return reply
-        .code(500)
-        .send({ success: false, runtime: 0, code: 'internal', message: 'Injected fault' });
+      throw new ServiceError('internal', 'Injected fault');
     }
+    if (operation === 'upload' && faults.cutRate && next() < faults.cutRate) request.cutAnswer = true;
   });
+
+  // The answer of a stored upload never leaves: the socket goes instead.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.cutAnswer && reply.statusCode === 200) request.raw.socket?.destroy();
+    return payload;
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the `cut` fault: the answer of this upload is dropped once the upload is stored. */
+    cutAnswer?: boolean;
+  }
 }

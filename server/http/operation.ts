@@ -60,7 +60,7 @@ export function defineOperation<P>(app: FastifyInstance, ctx: ServerContext, spe
     // One callback-style hook (not two async ones): it runs on every request, and each promise costs.
     onRequest: (request, reply, done) => {
       const query = request.query as Record<string, unknown>;
-      const auth = authenticate(ctx.tokens, ctx.clock, query, request.ip);
+      const auth = authenticate(ctx.tokens, ctx.clock, query, request.ip, request.headers);
       if (auth.kind === 'upload' && !spec.uploadToken) {
         throw new ServiceError('permission_denied', `An upload token cannot call ${spec.name}`);
       }

@@ -1,4 +1,5 @@
-// Where media files live on disk: `<dataDir>/media/<rid>/` for stored files, `<dataDir>/tmp/` for partial ones.
+// Where media files live on disk: `<dataDir>/media/<rid>/` for stored files, `<dataDir>/tmp/` for files
+// still arriving, `<dataDir>/partial/` for chunked uploads between their chunks (kept across restarts).
 import { createWriteStream, mkdirSync, readdirSync, rmSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerContext } from '../context.ts';
@@ -20,6 +21,16 @@ export function mediaDir(ctx: ServerContext): string {
 
 export function tmpDir(ctx: ServerContext): string {
   return join(ctx.options.dataDir, 'tmp');
+}
+
+/** Chunked uploads between chunks; unlike tmp it is not emptied at start (see chunked-uploads.ts). */
+export function partialDir(ctx: ServerContext): string {
+  return join(ctx.options.dataDir, 'partial');
+}
+
+/** The file of one partial upload; its name is a hash the server made. */
+export function partialPath(ctx: ServerContext, file: string): string {
+  return join(partialDir(ctx), safeSegment(file, 'partial upload'));
 }
 
 /** The folder of one asset's original and versions (not created here). */
@@ -62,6 +73,15 @@ const INCOMING_BUFFER_BYTES = 1024 * 1024;
 /** A new file (never an existing one) for bytes arriving from the network: an upload or a URL import. */
 export function incomingFile(path: string): WriteStream {
   return createWriteStream(path, { flags: 'wx', highWaterMark: INCOMING_BUFFER_BYTES });
+}
+
+/**
+ * The next chunk of a partial upload, written at the end of its file (the caller has cut the file to the
+ * stored length first). `flush` syncs the file before the stream closes: the stored length is recorded
+ * only after that, so a crash never records bytes the disk does not hold.
+ */
+export function appendingFile(path: string): WriteStream {
+  return createWriteStream(path, { flags: 'a', highWaterMark: INCOMING_BUFFER_BYTES, flush: true });
 }
 
 /**

@@ -51,7 +51,8 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: ServerContext, se
     method: 'GET',
     permission: 'asset.read',
     params: {},
-    handle: () => ({ tags: services.assets.tags() }),
+    // `tag_cloud`, as the hosted service names it (and as gallery.list names its own).
+    handle: () => ({ tag_cloud: services.assets.tags() }),
   });
 
   defineOperation<SetMetaParams>(app, ctx, {

@@ -82,7 +82,13 @@ export function registerUploadFrameRoutes(
 
       // The embed code: a fresh upload token for the gallery goes into the frame, never the api_token. It is
       // minted as upload.get_upload_token mints one: within the caller's gallery scope, rights and address.
-      const auth = authenticate(ctx.tokens, ctx.clock, { api_token: query.api_token }, request.ip);
+      const auth = authenticate(
+        ctx.tokens,
+        ctx.clock,
+        { api_token: query.api_token },
+        request.ip,
+        request.headers,
+      );
       if (auth.kind === 'upload')
         throw new ServiceError('permission_denied', 'Use upload_token for the frame page');
       requirePermission(auth, 'asset.upload');
@@ -121,7 +127,8 @@ function findOrCreateByRrid(services: Services, rrid: string, auth: AuthContext)
     assertGalleryInScope(auth, existing.fid);
     return existing.fid;
   }
-  assertUnscoped(auth, 'create galleries');
+  // A version 3 token whose `!d` names this rrid is limited to its gallery, and may make it.
+  if (auth.scope.rrid !== rrid) assertUnscoped(auth, 'create galleries');
   requirePermission(auth, 'gallery.create');
   return services.galleries.findOrCreateByRrid(rrid).fid;
 }

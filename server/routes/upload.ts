@@ -1,8 +1,8 @@
-// upload.get_upload_token and the upload POST at `/upload` (the signed URL): streams the file to disk.
-import { rm } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
+// upload.get_upload_token and the upload URL `/upload` (signed): chunks as the hosted service's uploader
+// sends them, a multipart form with the field `file`, or a raw whole-file body (WIRE-DESIGN.md), every
+// answer in the upload answer format (http/upload-answers.ts) and readable cross-origin.
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   type AuthContext,
   authenticate,
@@ -12,27 +12,31 @@ import {
 import { assertAssetsInScope, assertGalleryInScope } from '../auth/scope.ts';
 import type { ServerContext } from '../context.ts';
 import { denied, invalid, missing, notFound, ServiceError } from '../errors.ts';
-import { sendSuccess } from '../http/envelope.ts';
+import { decodeFileName, parseContentRange, parseUniqueId } from '../http/content-range.ts';
+import { describeError } from '../http/describe-error.ts';
 import { defineOperation } from '../http/operation.ts';
-import { abandonIncoming, incomingFile, newTempPath } from '../media/storage.ts';
+import { sendChunkStored, sendUploadComplete, sendUploadFailure } from '../http/upload-answers.ts';
+import { DEFAULT_FILE_NAME, OffsetRefusal, type UploadOutcome } from '../services/chunked-uploads.ts';
 import type { Services } from '../services/index.ts';
+import { chunkTooLarge, fileTooLarge, MAX_CHUNK_BYTES } from '../services/upload-errors.ts';
 import { type VerifiedUploadUrl, verifyUploadUrl } from '../services/upload-urls.ts';
-
-/** Form fields an upload may carry besides `file`; others are ignored. */
-const META_FIELDS = ['caption', 'description', 'tags', 'reference_id'] as const;
-type MetaField = (typeof META_FIELDS)[number];
+import { readUploadForm } from './upload-form.ts';
 
 /** Room for the multipart framing and the metadata fields around the file. */
 const FORM_OVERHEAD_BYTES = 1024 * 1024;
-
-/** The verified URL, with `uploadTokenHash` the token the upload is recorded as made with. */
-type UploadTarget = VerifiedUploadUrl;
+/** Request headers a cross-origin uploader sends (the service's sends the first four). */
+const ALLOWED_HEADERS = ['content-range', 'content-type', 'unique-id', 'x-file-name', 'accept'];
 
 declare module 'fastify' {
   interface FastifyRequest {
-    uploadTarget?: UploadTarget;
+    uploadTarget?: VerifiedUploadUrl;
   }
 }
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+};
 
 export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext, services: Services): void {
   defineOperation<{ fid?: string; expire?: string }>(app, ctx, {
@@ -53,11 +57,45 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext, s
     },
   });
 
-  // Its own scope: the multipart parser exists for this route only; everything else keeps draining bodies.
+  // Its own scope: bodies here are files, read by the handler, never by a parser; everything else keeps
+  // draining them. Every failure here, whoever makes it, is an upload answer.
   app.register(async (scope) => {
     const maxBytes = services.assets.maxUploadBytes;
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     await scope.register(multipart, {
       limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30, headerPairs: 50 },
+    });
+    scope.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
+      const failure = describeError(error);
+      if (failure.status >= 500) request.log.error({ err: error }, 'internal error');
+      const offset =
+        error instanceof OffsetRefusal ? { offset: error.offset, total: error.total } : undefined;
+      return sendUploadFailure(request, reply, { ...failure, ...(offset ? { offset } : {}) });
+    });
+
+    // The service's uploader sends custom headers cross-origin: the browser asks first, with no credentials.
+    scope.options('/upload', async (request, reply) => {
+      const asked = (header(request, 'access-control-request-headers') ?? '')
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean);
+      reply
+        .header('access-control-allow-origin', '*')
+        .header('access-control-allow-methods', 'POST, OPTIONS')
+        .header('access-control-allow-headers', [...new Set([...ALLOWED_HEADERS, ...asked])].join(', '))
+        .header('access-control-expose-headers', 'Upload-Offset, Upload-Length')
+        .header('access-control-max-age', '86400')
+        .code(204)
+        .send();
+    });
+
+    scope.route({
+      method: ['GET', 'PUT', 'PATCH', 'DELETE'],
+      url: '/upload',
+      handler: async () => {
+        throw new ServiceError('not_found', 'An upload URL takes POST');
+      },
     });
 
     scope.route({
@@ -65,75 +103,93 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext, s
       url: '/upload',
       // Everything that needs no body is settled before a byte of it is read.
       onRequest: async (request, reply) => {
-        reply.header('cache-control', 'no-store');
         request.uploadTarget = checkUploadRequest(ctx, services, request);
         const length = Number(request.headers['content-length']);
-        if (Number.isFinite(length) && length > maxBytes + FORM_OVERHEAD_BYTES) {
+        if (!Number.isFinite(length)) return;
+        const chunked = request.headers['content-range'] !== undefined;
+        if (chunked ? length > MAX_CHUNK_BYTES : length > maxBytes + FORM_OVERHEAD_BYTES) {
           reply.header('connection', 'close');
-          throw tooLarge(maxBytes);
+          throw chunked ? chunkTooLarge() : fileTooLarge(maxBytes);
         }
       },
       handler: async (request, reply) => {
-        const target = request.uploadTarget as UploadTarget;
-        if (!request.isMultipart()) {
-          throw invalid('body', 'must be multipart/form-data with the file in the field "file"');
-        }
-        const meta: Partial<Record<MetaField, string>> = {};
-        let file: { tempPath: string; filename: string; mime: string; size: number } | undefined;
-        let sink: ReturnType<typeof incomingFile> | undefined;
+        const target = request.uploadTarget as VerifiedUploadUrl;
         try {
-          for await (const part of request.parts()) {
-            if (part.type === 'field') {
-              if (part.fieldname === 'file') throw invalid('file', 'must be a file part, with a filename');
-              if ((META_FIELDS as readonly string[]).includes(part.fieldname)) {
-                if (part.valueTruncated) throw invalid(part.fieldname, 'is too long');
-                meta[part.fieldname as MetaField] = String(part.value);
-              }
-              continue;
-            }
-            if (part.fieldname !== 'file' || file) {
-              part.file.resume();
-              throw invalid(part.fieldname, 'is not expected: send one file in the field "file"');
-            }
-            const tempPath = newTempPath(ctx);
-            file = { tempPath, filename: part.filename ?? '', mime: part.mimetype ?? '', size: 0 };
-            sink = incomingFile(tempPath);
-            await pipeline(part.file, sink);
-            file.size = sink.bytesWritten;
-            if (part.file.truncated) throw tooLarge(maxBytes);
-          }
-          if (!file) throw missing('file');
-          if (file.size === 0) throw invalid('file', 'is empty');
+          return answer(request, reply, await receive(ctx, services, request, target));
         } catch (error) {
-          await abandonIncoming(sink);
-          if (file) await rm(file.tempPath, { force: true });
-          reply.header('connection', 'close');
-          throw toServiceError(error, maxBytes);
+          // A body left unread would be taken for the next request on this connection.
+          if (!request.raw.readableEnded) reply.header('connection', 'close');
+          throw error;
         }
-        // A client whose connection is gone saw a failure and sends the file again: storing this copy
-        // too would give two assets for one file.
-        if (request.raw.socket?.destroyed) {
-          await rm(file.tempPath, { force: true });
-          throw invalid('body', 'arrived, but the connection closed before the upload was stored');
-        }
-        const asset = await services.assets.ingest({
-          ...file,
-          fid: target.rid ? null : target.fid,
-          attachTo: target.rid ? { rid: target.rid, type: target.type ?? '' } : null,
-          meta,
-          uploadTokenHash: target.uploadTokenHash,
-        });
-        return sendSuccess(request, reply, { rid: asset.rid, asset });
       },
     });
   });
+}
+
+/** A chunk (Content-Range), a multipart form (with a boundary), or else a raw body holding one whole file. */
+async function receive(
+  ctx: ServerContext,
+  services: Services,
+  request: FastifyRequest,
+  target: VerifiedUploadUrl,
+): Promise<UploadOutcome> {
+  const uniqueId = parseUniqueId(header(request, 'unique-id'));
+  const contentType = header(request, 'content-type') ?? '';
+  const rangeHeader = header(request, 'content-range');
+  const named = header(request, 'x-file-name');
+  const filename = named === undefined ? null : decodeFileName(named) || DEFAULT_FILE_NAME;
+  const isForm = /^multipart\/form-data\b/i.test(contentType);
+  const mime = isForm ? '' : (contentType.split(';')[0]?.trim() ?? '');
+  if (rangeHeader !== undefined) {
+    const range = parseContentRange(rangeHeader);
+    return services.uploads.chunk({ target, uniqueId, filename, mime, range, body: request.raw });
+  }
+  // The same unique-id finished before: the answer was lost, the body is a repeat. Nothing is stored.
+  const repeat = await services.uploads.repeatOf(target, uniqueId, request.raw);
+  if (repeat) return repeat;
+  if (isForm && /;\s*boundary=/i.test(contentType)) {
+    const form = await readUploadForm(ctx, request, services.assets.maxUploadBytes);
+    if (uniqueId && form.uniqueId && uniqueId !== form.uniqueId) {
+      await services.uploads.discard(form.file);
+      throw invalid('unique_id', 'differs from the unique-id header');
+    }
+    await refuseIfGone(services, request, form.file, uniqueId ?? form.uniqueId);
+    return services.uploads.storeWhole(target, uniqueId ?? form.uniqueId, form.file, form.meta);
+  }
+  const file = await services.uploads.receiveWhole(request.raw, filename ?? DEFAULT_FILE_NAME, mime);
+  await refuseIfGone(services, request, file, uniqueId);
+  return services.uploads.storeWhole(target, uniqueId, file);
+}
+
+/**
+ * A client whose connection is gone saw a failure and, without a unique-id, may send the file again as a
+ * new one: storing this copy too would give two assets for one file. With a unique-id a repeat finds it.
+ */
+async function refuseIfGone(
+  services: Services,
+  request: FastifyRequest,
+  file: { tempPath: string },
+  uniqueId: string | null,
+): Promise<void> {
+  if (uniqueId || !request.raw.socket?.destroyed) return;
+  await services.uploads.discard(file);
+  throw invalid('body', 'arrived, but the connection closed before the upload was stored');
+}
+
+function answer(request: FastifyRequest, reply: FastifyReply, outcome: UploadOutcome) {
+  if (outcome.complete) return sendUploadComplete(request, reply, outcome);
+  return sendChunkStored(request, reply, outcome.offset, outcome.total);
 }
 
 /**
  * The signed URL, the upload token (given as `upload_token`, or named by the URL it was minted for) and
  * the target's existence: 403 / 404 before the body.
  */
-function checkUploadRequest(ctx: ServerContext, services: Services, request: FastifyRequest): UploadTarget {
+function checkUploadRequest(
+  ctx: ServerContext,
+  services: Services,
+  request: FastifyRequest,
+): VerifiedUploadUrl {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const target = verifyUploadUrl(ctx, query);
   let auth: AuthContext | null = null;
@@ -156,19 +212,4 @@ function checkUploadRequest(ctx: ServerContext, services: Services, request: Fas
     }
   }
   return { ...target, uploadTokenHash: auth?.tokenHash ?? null };
-}
-
-function tooLarge(maxBytes: number): ServiceError {
-  return new ServiceError('too_large', `The file is larger than this server accepts (${maxBytes} bytes)`);
-}
-
-/** Parser failures (limits, a cut-off body) become the decided codes; service errors pass through. */
-function toServiceError(error: unknown, maxBytes: number): unknown {
-  if (error instanceof ServiceError) return error;
-  const code = (error as { code?: string }).code ?? '';
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes);
-  if (code === 'FST_FILES_LIMIT') return invalid('file', 'may be given once only');
-  if (/^FST_(PARTS|FIELDS)_LIMIT$/.test(code)) return invalid('body', 'has too many form fields');
-  if (code === 'FST_PROTO_VIOLATION') return invalid('body', 'has a forbidden field name');
-  return invalid('body', 'is not a complete multipart/form-data body');
 }

@@ -32,6 +32,8 @@ export interface IngestInput {
   attachTo?: { rid: string; type: string } | null;
   meta?: { caption?: string; description?: string; tags?: string; reference_id?: string };
   uploadTokenHash?: string | null;
+  /** Runs inside the transaction that records the asset (an upload's key is recorded with its rid). */
+  onRecorded?: (rid: string) => void;
 }
 
 export interface AssetListParams {
@@ -273,6 +275,7 @@ export class AssetService {
           if (earlier) removed = this.removeRows([earlier]);
         }
         this.store.insert(row);
+        input.onRecorded?.(rid);
         if (!input.attachTo && input.fid) {
           this.store.appendToGallery(input.fid, rid, now);
           this.store.touchGallery(input.fid, now);
@@ -327,15 +330,17 @@ export class AssetService {
   list(params: AssetListParams): { items: AssetRecord[]; items_data: Record<string, number> } {
     const filter: AssetFilter = {};
     const search = params.search?.trim() ?? '';
-    const exact = /^(caption|description)=(.*)$/s.exec(search);
-    if (exact)
-      filter.exact = { column: exact[1] as 'caption' | 'description', term: (exact[2] ?? '').trim() };
+    // The exact-term forms, as gallery.list's: `caption=term`, `description=term`, and `tag=term`.
+    const exact = /^(caption|description|tag)=(.*)$/s.exec(search);
+    const term = (exact?.[2] ?? '').trim();
+    if (exact?.[1] === 'tag') filter.tags = term === '' ? [] : normalizeTags(term, 'search').split(',');
+    else if (exact) filter.exact = { column: exact[1] as 'caption' | 'description', term };
     else if (search !== '') filter.search = search;
     if (params.rid !== undefined && params.rid.trim() !== '') filter.rids = parseRidList(params.rid);
     if (params.reference_id !== undefined && params.reference_id !== '')
       filter.reference_id = params.reference_id;
     if (params.tag !== undefined && params.tag.trim() !== '') {
-      filter.tags = normalizeTags(params.tag, 'tag').split(',');
+      filter.tags = [...(filter.tags ?? []), ...normalizeTags(params.tag, 'tag').split(',')];
     }
     if (params.type) filter.type = params.type;
     const page = params.page ?? 1;

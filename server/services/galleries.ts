@@ -392,10 +392,11 @@ export class GalleryService {
     const search = params.search?.trim() ?? '';
     const exact = /^(caption|description)=(.*)$/s.exec(search);
     if (exact) {
-      filter.exact = {
-        column: exact[1] === 'caption' ? 'name' : 'description',
-        term: (exact[2] ?? '').trim(),
-      };
+      const term = (exact[2] ?? '').trim();
+      filter.exact = { column: exact[1] === 'caption' ? 'name' : 'description', term };
+      // `caption=rrid:X` names the gallery upload.iframe?rrid=X made, as the hosted service's plugins ask
+      // for it: that gallery, exactly, comes first.
+      if (exact[1] === 'caption' && term.startsWith('rrid:')) filter.exact.rrid = term.slice('rrid:'.length);
     } else if (search !== '') filter.search = search;
     const tags = (params.filter_tags ?? '').split(',').map((tag) => tag.trim());
     const excluded = tags.filter((tag) => tag.startsWith('-')).map((tag) => tag.slice(1).trim());

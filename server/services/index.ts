@@ -1,6 +1,7 @@
 // Builds every service of one server; routes reach them through this object.
 import type { ServerContext } from '../context.ts';
 import { AssetService } from './assets.ts';
+import { ChunkedUploadService } from './chunked-uploads.ts';
 import { DownloadService } from './downloads.ts';
 import { GalleryService } from './galleries.ts';
 import { LiveService } from './live.ts';
@@ -13,6 +14,7 @@ import { WebhookService } from './webhooks.ts';
 export interface Services {
   tokens: TokenService;
   assets: AssetService;
+  uploads: ChunkedUploadService;
   galleries: GalleryService;
   live: LiveService;
   versions: VersionService;
@@ -26,6 +28,7 @@ export function createServices(ctx: ServerContext): Services {
   const services = {} as Services;
   services.tokens = new TokenService(ctx);
   services.assets = new AssetService(ctx);
+  services.uploads = new ChunkedUploadService(ctx, services.assets);
   services.galleries = new GalleryService(ctx, services.assets);
   services.live = new LiveService(ctx);
   services.versions = new VersionService(ctx, services.assets);

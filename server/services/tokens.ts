@@ -8,7 +8,7 @@ import {
 } from '../auth/permissions.ts';
 import type { ServerContext } from '../context.ts';
 import { invalid, notFound } from '../errors.ts';
-import { newSecret, sha256 } from '../ids.ts';
+import { newApplicationSecret, newSecret, sha256 } from '../ids.ts';
 import { AssetStore } from '../store/assets.ts';
 import type { TokenLevel } from '../store/tokens.ts';
 
@@ -38,9 +38,12 @@ export class TokenService {
     this.targets = new AssetStore(ctx.db);
   }
 
-  /** Creates an application token of a level; returns the token (only its hash is stored). */
+  /**
+   * Creates an application token of a level, `<accid>i<secret>` as the hosted service's; returns the token
+   * (stored as its hash, and sealed for the version 3 tokens minted from it).
+   */
   createApplicationToken(level: TokenLevel): string {
-    const token = newSecret();
+    const token = `${this.ctx.account.accid}i${newApplicationSecret()}`;
     this.ctx.tokens.insert(this.applicationRow(token, level));
     return token;
   }
@@ -51,18 +54,21 @@ export class TokenService {
   }
 
   private applicationRow(token: string, level: TokenLevel) {
-    return {
-      hash: sha256(token),
-      kind: 'application' as const,
-      level,
-      permissions: formatPermissions(permissionsOfLevel(level)),
-      parent_hash: null,
-      fid: null,
-      rid: null,
-      sourceip: null,
-      expires_at: null,
-      created_at: this.ctx.clock.now(),
-    };
+    return this.ctx.tokens.applicationRow(
+      {
+        hash: sha256(token),
+        kind: 'application' as const,
+        level,
+        permissions: formatPermissions(permissionsOfLevel(level)),
+        parent_hash: null,
+        fid: null,
+        rid: null,
+        sourceip: null,
+        expires_at: null,
+        created_at: this.ctx.clock.now(),
+      },
+      token,
+    );
   }
 
   /** A temporary token never exceeds its parent: permissions, expiry, scope and source IP are all narrowed. */
@@ -80,7 +86,9 @@ export class TokenService {
     }
     if (parent.expiresAt !== null) expiresAt = Math.min(expiresAt ?? parent.expiresAt, parent.expiresAt);
 
-    const requested = expandPattern(req.permissions ?? '');
+    // Without the parameter, the parent's permissions (as the hosted service); given but empty, none.
+    const requested =
+      req.permissions === undefined ? [...parent.permissions] : expandPattern(req.permissions);
     if (requested === undefined) {
       throw invalid(
         'permissions',

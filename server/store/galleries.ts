@@ -26,8 +26,11 @@ export type GalleryChanges = Partial<
 export interface GalleryFilter {
   /** Substring of fid, name, description, tags or rrid. */
   search?: string;
-  /** Exact (case-insensitive) match of one column: `caption=term` matches the name. */
-  exact?: { column: 'name' | 'description'; term: string };
+  /**
+   * Exact (case-insensitive) match of one column: `caption=term` matches the name. With `rrid`, the
+   * gallery of that rrid (exactly) matches too, and comes first.
+   */
+  exact?: { column: 'name' | 'description'; term: string; rrid?: string };
   /** Tags a gallery must carry. */
   withTags?: string[];
   /** Tags a gallery must not carry. */
@@ -39,7 +42,11 @@ export interface GalleryFilter {
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const TAG_MATCH = `(',' || lower(tags) || ',') LIKE ? ESCAPE '\\'`;
 
-function whereOf(filter: GalleryFilter): { sql: string; args: unknown[] } {
+function whereOf(filter: GalleryFilter): {
+  sql: string;
+  args: unknown[];
+  first?: { sql: string; args: unknown[] };
+} {
   const parts = ['1 = 1'];
   const args: unknown[] = [];
   if (filter.fids) {
@@ -54,7 +61,12 @@ function whereOf(filter: GalleryFilter): { sql: string; args: unknown[] } {
     parts.push(`NOT ${TAG_MATCH}`);
     args.push(`%,${escapeLike(tag.toLowerCase())},%`);
   }
-  if (filter.exact) {
+  let first: { sql: string; args: unknown[] } | undefined;
+  if (filter.exact?.rrid !== undefined) {
+    parts.push(`(rrid = ? OR lower(${filter.exact.column}) = lower(?))`);
+    args.push(filter.exact.rrid, filter.exact.term);
+    first = { sql: '(rrid IS ?) DESC, ', args: [filter.exact.rrid] };
+  } else if (filter.exact) {
     parts.push(`lower(${filter.exact.column}) = lower(?)`);
     args.push(filter.exact.term);
   }
@@ -64,7 +76,7 @@ function whereOf(filter: GalleryFilter): { sql: string; args: unknown[] } {
     parts.push(`(${columns.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
     for (const _ of columns) args.push(like);
   }
-  return { sql: parts.join(' AND '), args };
+  return { sql: parts.join(' AND '), args, ...(first ? { first } : {}) };
 }
 
 /** What itemCount and itemPage read of gallery_items (see memoizedRead). */
@@ -135,14 +147,15 @@ export class GalleryStore {
     return (row as { n: number }).n;
   }
 
-  /** Newest first, then by insertion order, so pages stay stable. */
+  /** Newest first, then by insertion order, so pages stay stable (an rrid's own gallery before all). */
   list(filter: GalleryFilter, limit: number, offset: number): GalleryRow[] {
     const where = whereOf(filter);
+    const first = where.first ?? { sql: '', args: [] };
     return this.db
       .prepare(
-        `SELECT * FROM galleries WHERE ${where.sql} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+        `SELECT * FROM galleries WHERE ${where.sql} ORDER BY ${first.sql}created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
       )
-      .all(...where.args, limit, offset) as GalleryRow[];
+      .all(...where.args, ...first.args, limit, offset) as GalleryRow[];
   }
 
   /** The tags column of every gallery (for the tag cloud). */

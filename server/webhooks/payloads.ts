@@ -4,13 +4,21 @@ import type { WebhookRow } from '../store/webhooks.ts';
 
 export const DEFAULT_CHAT_USERNAME = 'service_bot';
 
+/**
+ * A URL webhook's body, flat as the hosted service's (its CMS plugins read `drid`, `reference_id`, `caption`
+ * at the top level): `event`, `id` (the delivery's, for de-duplication) and `created` (when the delivery was
+ * made), then the record's own fields, as they were when the event was emitted (the body is made then,
+ * inside the write's transaction). An asset's rid is also `drid`. The delivery's three fields win over a
+ * record field of the same name (a gallery's or a stream's `created`: gallery.list and live.list have it).
+ */
 export function eventBody(id: string, createdMs: number, event: AccountEvent): string {
-  return JSON.stringify({
-    event: event.event,
-    id,
-    created: new Date(createdMs).toISOString(),
-    data: event.data,
-  });
+  const created = new Date(createdMs).toISOString();
+  const body: Record<string, unknown> = { event: event.event, id, created, ...event.data };
+  if (event.event.startsWith('asset.') && typeof event.data.rid === 'string') body.drid = event.data.rid;
+  body.event = event.event;
+  body.id = id;
+  body.created = created;
+  return JSON.stringify(body);
 }
 
 /** A one-line summary a person reads in the channel: event, the thing's name and its id. */

@@ -27,7 +27,7 @@ export interface AssetListResponse {
 
 export interface AssetGetTagsResponse {
   /** Tag -> number of assets having it. */
-  tags: Record<string, number>;
+  tag_cloud: Record<string, number>;
 }
 
 export interface AssetSetMetaParams {

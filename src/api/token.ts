@@ -4,7 +4,10 @@ import type { CallOptions, Envelope, Transport } from './transport.ts';
 export interface TempTokenParams {
   /** Seconds until the token expires; omit for never. */
   ttl?: number;
-  /** Permission names or patterns (`asset.*`); joined by `|`. Omit or empty for none. */
+  /**
+   * Permission names or patterns (`asset.*`); joined by `|`. Omit for the parent token's permissions;
+   * empty for none.
+   */
   permissions?: string | readonly string[];
   /** Restricts changes to one asset. */
   rid?: string;

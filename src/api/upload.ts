@@ -64,8 +64,10 @@ export interface UploadResponse {
 
 /**
  * POSTs one file to an upload URL (a gallery's `upload_url` or asset.get_upload_url's) as
- * multipart/form-data with the file in the field `file`; metadata fields go before it. Resolves with
- * the new asset; rejects with an ApiError (operation `upload`) or the signal's reason. Never retried.
+ * multipart/form-data with the file in the field `file`; metadata fields go before it. It asks for the
+ * JSON answer (without `Accept: application/json` the upload URL answers in the hosted service's text,
+ * see {@link readUploadAnswer}). Resolves with the new asset; rejects with an ApiError (operation
+ * `upload`) or the signal's reason. Never retried.
  */
 export async function uploadFile(
   uploadUrl: string | URL,

@@ -44,13 +44,17 @@ function concat(head: Uint8Array, tail: Uint8Array): Uint8Array {
 
 /**
  * Verifies the `X-Webhook-Signature` header of a delivery: `v1` must be HEX(HMAC-SHA256(securityKey,
- * t + "." + body)) and `t` within `toleranceSeconds` of now. Resolves to true or false; never throws.
+ * t + "." + body)) and `t` within `toleranceSeconds` of now, over the body exactly as received (read it
+ * raw, before any JSON parser). Resolves to true or false; never throws.
+ *
+ * The body is flat, as the hosted service's: `{ event, id, created, ...record }`, with an asset's rid
+ * also as `drid` (type `WebhookPayload`).
  *
  * @example
  * ```ts
  * import { createServer } from 'node:http';
- * // Exported by `gallery-elements`; this file alone has no dependencies and can be copied into a receiver.
- * import { verifyWebhookSignature, verifyWebhookUrlSignature } from 'gallery-elements';
+ * // Exported by `gallery-elements/api`; this file alone has no dependencies and can be copied into a receiver.
+ * import { type WebhookPayload, verifyWebhookSignature, verifyWebhookUrlSignature } from 'gallery-elements/api';
  *
  * createServer(async (req, res) => {
  *   const chunks: Buffer[] = [];
@@ -61,7 +65,8 @@ function concat(head: Uint8Array, tail: Uint8Array): Uint8Array {
  *     (await verifyWebhookSignature({ body, header: req.headers['x-webhook-signature'] as string, securityKey: key })) &&
  *     (await verifyWebhookUrlSignature({ url: `https://example.com${req.url}`, securityKey: key }));
  *   if (!ok) return res.writeHead(401).end();
- *   const { event, id, data } = JSON.parse(body); // de-duplicate on `id`: deliveries are at-least-once
+ *   const payload = JSON.parse(body) as WebhookPayload; // de-duplicate on payload.id: at-least-once
+ *   if (payload.event === 'asset.updated') console.log(payload.drid, payload.caption, payload.reference_id);
  *   res.writeHead(204).end();
  * }).listen(3000);
  * ```

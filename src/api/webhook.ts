@@ -1,6 +1,6 @@
 // webhook.*: list, set (URL callbacks), set_chat (team chat channel) and delete, keyed by hook_url.
 import type { CallOptions, Envelope, Transport } from './transport.ts';
-import type { List, WebhookEntry } from './types.ts';
+import type { AssetRecord, GalleryEntry, List, LiveEntry, WebhookEntry } from './types.ts';
 
 /** Namespaces (`asset`), wildcards (`asset.*`) or full event names (`asset.uploaded`); empty = all. */
 export type WebhookEvents = List;
@@ -32,6 +32,36 @@ export interface WebhookDeleteParams {
 export interface WebhookListResponse {
   webhooks: WebhookEntry[];
 }
+
+export type AssetEventName = 'asset.uploaded' | 'asset.updated' | 'asset.deleted' | 'asset.synced';
+export type GalleryEventName = 'gallery.created' | 'gallery.updated' | 'gallery.deleted';
+export type LiveEventName = 'live.created' | 'live.started' | 'live.stopped' | 'live.deleted';
+/** The events the service delivers to URL webhooks. */
+export type WebhookEventName = AssetEventName | GalleryEventName | LiveEventName;
+
+/** What every delivery starts with; the record's own fields follow at the top level (flat). */
+export interface WebhookDeliveryFields<E extends WebhookEventName = WebhookEventName> {
+  event: E;
+  /** The delivery's id: deliveries are at-least-once, so de-duplicate on it. */
+  id: string;
+  /** ISO 8601, when the delivery was made (it wins over a record's own `created`). */
+  created: string;
+}
+
+/**
+ * An asset event: the asset record as it was when the event happened (after the change for
+ * `asset.updated`, before it for `asset.deleted`), and its rid again as `drid`.
+ */
+export type AssetWebhookPayload = WebhookDeliveryFields<AssetEventName> & AssetRecord & { drid: string };
+export type GalleryWebhookPayload = WebhookDeliveryFields<GalleryEventName> & GalleryEntry;
+export type LiveWebhookPayload = WebhookDeliveryFields<LiveEventName> & LiveEntry;
+
+/**
+ * The JSON body of a URL webhook delivery, flat as the hosted service's:
+ * `{ event, id, created, ...record, drid? }`. Narrow it on `event`. Check it first with
+ * {@link verifyWebhookSignature} over the exact bytes received.
+ */
+export type WebhookPayload = AssetWebhookPayload | GalleryWebhookPayload | LiveWebhookPayload;
 
 export class WebhookApi {
   readonly #transport: Transport;

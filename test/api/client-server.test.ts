@@ -97,8 +97,8 @@ describe('GalleryClient against the reference server', () => {
     assert.equal(updated.asset?.description, 'Blue sea');
 
     const tags = await admin.asset.getTags();
-    assert.equal(tags.tags.sea, 2);
-    assert.equal(tags.tags.blue, 1);
+    assert.equal(tags.tag_cloud.sea, 2);
+    assert.equal(tags.tag_cloud.blue, 1);
 
     const byRid = await admin.asset.list({ rid: [first.rid, third.rid] });
     assert.deepEqual(byRid.items.map((a) => a.rid).sort(), [first.rid, third.rid].sort());

@@ -1,6 +1,6 @@
 // The API client inside Chromium, against a real reference server: CORS, envelope and errors as a page sees them.
 import { expect } from '@open-wc/testing';
-import { ApiError, GalleryClient, uploadFile } from '../../src/api/index.ts';
+import { ApiError, GalleryClient, mintTempToken, uploadFile } from '../../src/api/index.ts';
 import { type BrowserTestServer, startServer, stopServers } from '../helpers/browser.ts';
 
 describe('GalleryClient in the browser', () => {
@@ -34,6 +34,25 @@ describe('GalleryClient in the browser', () => {
     const pong = await client.ping();
     expect(pong.token_type).to.equal('temporary');
     expect(pong.permissions).to.equal('|gallery.read|');
+  });
+
+  it('mints a version 3 token offline with WebCrypto, which the server accepts within its limits', async () => {
+    const token = await mintTempToken(server.token, {
+      expire: new Date(Date.now() + 60_000),
+      permissions: 'gallery.read',
+      host: location.hostname,
+    });
+    const pong = await new GalleryClient({ baseUrl: server.baseUrl, token }).ping();
+    expect(pong.token_type).to.equal('temporary');
+    expect(pong.permissions).to.equal('|gallery.read|');
+    const elsewhere = await mintTempToken(server.token, {
+      expire: new Date(Date.now() + 60_000),
+      host: 'other.example',
+    });
+    const error = await new GalleryClient({ baseUrl: server.baseUrl, token: elsewhere })
+      .ping()
+      .catch((e: unknown) => e);
+    expect((error as ApiError).status).to.equal(403);
   });
 });
 

@@ -238,7 +238,7 @@ export const OPERATIONS: OperationCase[] = [
     path: 'asset.get_tags.json',
     call: (c) => c.asset.getTags(),
     query: {},
-    response: { tags: { a: 2, b: 1 } },
+    response: { tag_cloud: { a: 2, b: 1 } },
   }),
   typed({
     op: 'asset.set_meta',

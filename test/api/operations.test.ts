@@ -240,12 +240,12 @@ describe('retry policy', () => {
         if (i === 0) return fail(500, 'internal');
         if (i === 1) return fail(429, 'rate_limited', 'slow down', { 'retry-after': '0' });
         if (i === 2) return Promise.reject(new TypeError('reset'));
-        return ok({ tags: {} });
+        return ok({ tag_cloud: {} });
       },
       { retries: 3 },
     );
     const result = await api.asset.getTags();
-    assert.deepEqual(result.tags, {});
+    assert.deepEqual(result.tag_cloud, {});
     assert.equal(requests.length, 4);
   });
 
@@ -287,11 +287,14 @@ describe('retry policy', () => {
   });
 
   it('keeps the defaults for options passed as undefined, and refuses negative ones', async () => {
-    const { client: api, requests } = client((_r, i) => (i < 2 ? fail(500, 'internal') : ok({ tags: {} })), {
-      retries: undefined,
-      retryDelayMs: 1,
-    });
-    assert.deepEqual((await api.asset.getTags()).tags, {});
+    const { client: api, requests } = client(
+      (_r, i) => (i < 2 ? fail(500, 'internal') : ok({ tag_cloud: {} })),
+      {
+        retries: undefined,
+        retryDelayMs: 1,
+      },
+    );
+    assert.deepEqual((await api.asset.getTags()).tag_cloud, {});
     assert.equal(requests.length, 3);
     assert.throws(
       () => new GalleryClient({ baseUrl: BASE, token: 't', retries: -1 }),

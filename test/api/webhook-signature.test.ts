@@ -14,7 +14,7 @@ function header(body: string | Buffer, key = KEY, t = T): string {
 }
 
 describe('verifyWebhookSignature', () => {
-  const body = JSON.stringify({ event: 'asset.uploaded', id: 'd1', data: { caption: 'é ✓' } });
+  const body = JSON.stringify({ event: 'asset.uploaded', id: 'd1', rid: 'r1', drid: 'r1', caption: 'é ✓' });
 
   it('accepts the header of the body, as a string or as its bytes', async () => {
     assert.equal(

@@ -102,6 +102,12 @@ const CHECKS: Record<string, (figures: Record<string, any>) => void> = {
     assertNumber(figures.element_ms, 'element ms');
     assertNumber(figures.ratio, 'element / curl ratio');
     assertNumber(figures.server_rss_growth_mb, 'server RSS growth MB', false);
+    assertNumber(figures.chunked_ms, 'chunked upload ms');
+    assertNumber(
+      figures.chunked_rss_growth_mb,
+      'server peak RSS above idle during the chunked upload, MB',
+      false,
+    );
   },
 };
 

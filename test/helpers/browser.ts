@@ -40,7 +40,7 @@ export async function createGallery(
   return { fid: body.fid, upload_url: body.upload_url };
 }
 
-/** POSTs one file (and metadata fields) to an upload URL; returns the answer, throws unless it is 200. */
+/** POSTs one file (and metadata fields) to an upload URL; returns the JSON answer, throws unless it is 200. */
 export async function uploadTo(
   uploadUrl: string,
   file: Blob,
@@ -50,7 +50,11 @@ export async function uploadTo(
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append('file', file, name);
-  const response = await fetch(uploadUrl, { method: 'POST', body: form });
+  const response = await fetch(uploadUrl, {
+    method: 'POST',
+    body: form,
+    headers: { accept: 'application/json' },
+  });
   const body = await response.json();
   if (response.status !== 200) throw new Error(`upload answered ${response.status}: ${JSON.stringify(body)}`);
   return body;

@@ -17,7 +17,7 @@ export interface UploadFile {
   mime?: string;
 }
 
-/** POSTs one file (multipart, field `file`) to an upload URL; fields go before the file. */
+/** POSTs one file (multipart, field `file`) to an upload URL, asking for the JSON answer; fields go first. */
 export async function uploadFile(
   uploadUrl: string,
   file: UploadFile,
@@ -33,7 +33,7 @@ export async function uploadFile(
     new Blob([new Uint8Array(file.bytes)], { type: file.mime ?? 'application/octet-stream' }),
     file.name ?? 'file.bin',
   );
-  const response = await fetch(url, { method: 'POST', body: form });
+  const response = await fetch(url, { method: 'POST', body: form, headers: { accept: 'application/json' } });
   const text = await response.text();
   let body: any;
   try {

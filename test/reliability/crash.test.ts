@@ -61,6 +61,7 @@ function slowUpload(
         headers: {
           'content-type': `multipart/form-data; boundary=${boundary}`,
           'content-length': body.length,
+          accept: 'application/json',
         },
       },
       (response) => {
@@ -99,7 +100,7 @@ describe('crash safety', () => {
   });
 
   it('survives SIGKILL during 20 concurrent uploads with nothing half-done or lost', async () => {
-    const events = new Map<string, { event: string; data: { rid?: string } }>();
+    const events = new Map<string, { event: string; rid?: string }>();
     // The receiver refuses every delivery until the first server is dead, so none can be done before the
     // kill: whatever arrives later was sent by the restarted server from the queue in the database.
     let accepting = false;
@@ -166,7 +167,7 @@ describe('crash safety', () => {
         event: string;
         body: string;
       }[];
-      for (const row of rows) pending.set(row.id, { event: row.event, rid: JSON.parse(row.body).data?.rid });
+      for (const row of rows) pending.set(row.id, { event: row.event, rid: JSON.parse(row.body).rid });
     } finally {
       killed.close();
     }
@@ -232,7 +233,7 @@ describe('crash safety', () => {
         `after ${refused} refused tries, ${events.size} distinct deliveries after the restart`,
     );
     const uploadedRids = new Set(
-      [...events.values()].filter((e) => e.event === 'asset.uploaded').map((e) => e.data.rid),
+      [...events.values()].filter((e) => e.event === 'asset.uploaded').map((e) => e.rid),
     );
     for (const rid of completed) assert.ok(uploadedRids.has(rid), `no asset.uploaded event for ${rid}`);
     child.kill('SIGTERM');

@@ -1,5 +1,6 @@
 // Hostile requests to the upload POST (`/upload?…` signed URL) for the fuzz test: tampered URLs, broken
-// multipart framing, missing or doubled file parts, oversized fields and files, wrong content types.
+// multipart framing, missing or doubled file parts, oversized fields and files, raw bodies, chunks out of
+// order or with a malformed Content-Range. Each asks for the JSON answer.
 
 export interface UploadRequest {
   variant: string;
@@ -78,14 +79,30 @@ export function hostileUpload(input: UploadFuzzInput): UploadRequest {
     ['caption', 'description', 'tags', 'reference_id']
       .filter(() => next() < 0.4)
       .map((name) => ({ name, value: value() }));
-  const post = (variant: string, body: Buffer, mustRefuse: boolean, contentType = form): UploadRequest => ({
+  const post = (
+    variant: string,
+    body: Buffer,
+    mustRefuse: boolean,
+    contentType = form,
+    extra: Record<string, string> = {},
+  ): UploadRequest => ({
     variant,
     url: input.signedUrl,
     method: 'POST',
-    headers: contentType ? { 'content-type': contentType } : {},
+    headers: {
+      accept: 'application/json',
+      ...(contentType ? { 'content-type': contentType } : {}),
+      ...extra,
+    },
     body,
     mustRefuse,
   });
+  const uniqueId = `fuzz-${Math.floor(next() * 1e12).toString(36)}`;
+  const chunk = (variant: string, body: Buffer, range: string, mustRefuse: boolean) =>
+    post(variant, body, mustRefuse, 'application/octet-stream', {
+      'content-range': range,
+      'unique-id': uniqueId,
+    });
 
   const variants: (() => UploadRequest)[] = [
     () => post('valid file', multipart(boundary, [...meta(), file()]), false),
@@ -121,12 +138,13 @@ export function hostileUpload(input: UploadFuzzInput): UploadRequest {
       ),
     () => post('unterminated multipart', multipart(boundary, [file()], false).subarray(0, 60), true),
     () => post('boundary that never occurs', multipart(`${boundary}x`, [file()]), true),
-    () => post('multipart without a boundary', multipart(boundary, [file()]), true, 'multipart/form-data'),
+    // Without a boundary (and without Content-Range) a body is one raw file, whatever it holds.
+    () => post('multipart without a boundary', multipart(boundary, [file()]), false, 'multipart/form-data'),
     () =>
       post(
-        'wrong content type',
+        'raw body of any content type',
         multipart(boundary, [file()]),
-        true,
+        false,
         pick(next, [
           'text/plain',
           'application/json',
@@ -136,7 +154,18 @@ export function hostileUpload(input: UploadFuzzInput): UploadRequest {
           '',
         ]),
       ),
-    () => post('raw image body', Buffer.from(image), true, 'image/png'),
+    () => post('raw image body', Buffer.from(image), false, 'image/png'),
+    () =>
+      chunk('whole file as one chunk', Buffer.from(image), `bytes 0-${image.length}/${image.length}`, false),
+    () => chunk('chunk out of order', Buffer.alloc(5, 1), 'bytes 5-10/20', true),
+    () =>
+      chunk(
+        'malformed Content-Range',
+        Buffer.alloc(5, 1),
+        `x${value().replaceAll(/[^\x20-\x7e]/g, '')}`,
+        true,
+      ),
+    () => chunk('probe', Buffer.alloc(0), 'bytes */20', false),
     () => ({
       ...post('tampered upload URL', multipart(boundary, [file()]), true),
       url: tamperedUrl(input.signedUrl, next, value),

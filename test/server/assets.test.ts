@@ -173,13 +173,13 @@ describe('asset operations', () => {
   describe('asset.get_tags', () => {
     it('counts the assets carrying each tag', async () => {
       const g = await createGallery(t, 'Tags');
-      const before = (await t.call('asset.get_tags')).body.tags as Record<string, number>;
+      const before = (await t.call('asset.get_tags')).body.tag_cloud as Record<string, number>;
       await upload(g.upload_url, 'a.png', { tags: 'zz-one,zz-two' });
       await upload(g.upload_url, 'b.png', { tags: 'zz-two' });
       const res = await t.call('asset.get_tags', {}, { token: readToken });
       assert.equal(res.status, 200);
-      assert.equal(res.body.tags['zz-one'], 1);
-      assert.equal(res.body.tags['zz-two'], 2);
+      assert.equal(res.body.tag_cloud['zz-one'], 1);
+      assert.equal(res.body.tag_cloud['zz-two'], 2);
       assert.equal(before['zz-two'], undefined);
     });
   });

@@ -110,7 +110,8 @@ describe('gallery-server command', () => {
     });
     assert.equal(made.status, 0, made.stderr);
     const token = made.stdout.trim();
-    assert.match(token, /^[\w-]{40,}$/);
+    // <accid>i<secret>, as the hosted service's application tokens.
+    assert.match(token, /^\d+io[a-z0-9]{26}$/);
     const { child, baseUrl } = await startCli(['--port', '0', '--data', dataDir]);
     try {
       const ping = await callApi(baseUrl, 'ping', {}, { token });

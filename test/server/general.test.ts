@@ -16,7 +16,7 @@ describe('general operations', () => {
     assert.equal(body.success, true);
     assert.equal(typeof body.runtime, 'number');
     assert.equal(body.ping, 'pong');
-    assert.match(body.accid, /^acc[a-z0-9]+$/);
+    assert.match(body.accid, /^\d+$/);
     assert.equal(body.token_type, 'application');
     assert.equal(body.ip, '127.0.0.1');
     assert.match(body.permissions, /\|gallery\.\*\|/);

@@ -313,7 +313,7 @@ describe('deliveries', () => {
       const [fromLive] = live.received as [Received];
       const payload = JSON.parse(fromLive.body);
       assert.equal(payload.event, 'live.created');
-      assert.equal(payload.data.liveid, created.body.liveid);
+      assert.equal(payload.liveid, created.body.liveid);
       assert.equal(typeof payload.id, 'string');
       assert.ok(!Number.isNaN(Date.parse(payload.created)));
       assert.equal(fromLive.headers['content-type'], 'application/json');
@@ -337,7 +337,10 @@ describe('deliveries', () => {
 
       const fromAssets = JSON.parse((assets.received[0] as Received).body);
       assert.equal(fromAssets.event, 'asset.uploaded');
-      assert.deepEqual(fromAssets.data, { rid: 'r1', filename: 'a.png' });
+      const { event, id, created: at, ...fields } = fromAssets;
+      assert.equal(event, 'asset.uploaded');
+      assert.ok(id && at);
+      assert.deepEqual(fields, { rid: 'r1', filename: 'a.png', drid: 'r1' });
       assert.notEqual(fromAssets.id, payload.id);
     } finally {
       await server.call('webhook.delete', { hook_url: live.url }, { method: 'POST' });
@@ -367,8 +370,8 @@ describe('deliveries', () => {
       const delivery = receiver.received[0] as Received;
       const payload = JSON.parse(delivery.body);
       assert.equal(payload.event, 'asset.uploaded');
-      assert.equal(payload.data.rid, upload.body.rid);
-      assert.equal(payload.data.filename, 'dot.png');
+      assert.equal(payload.rid, upload.body.rid);
+      assert.equal(payload.filename, 'dot.png');
       assert.equal(
         await verifyWebhookSignature({
           body: delivery.body,
@@ -639,7 +642,7 @@ describe('every decided event, from the operations that emit it', () => {
         );
         const want = expected[payload.event];
         assert.ok(want, `unexpected event ${payload.event}`);
-        assert.equal(payload.data[want.key], want.id, `${payload.event} names its ${want.key}`);
+        assert.equal(payload[want.key], want.id, `${payload.event} names its ${want.key}`);
         idsByEvent.set(payload.event, new Set([...(idsByEvent.get(payload.event) ?? []), payload.id]));
       }
       for (const event of Object.keys(expected)) {
@@ -727,7 +730,8 @@ describe('verifyWebhookSignature', () => {
     event: 'asset.uploaded',
     id: 'd1',
     created: '2026-01-01T00:00:00.000Z',
-    data: {},
+    rid: 'r1',
+    drid: 'r1',
   });
   const now = Date.UTC(2026, 0, 1);
   const t = Math.floor(now / 1000);

@@ -6,6 +6,8 @@ import { mediaMigrations } from './media.ts';
 import { portalMigrations } from './portals.ts';
 import { readPathMigrations } from './read-paths.ts';
 import { tokenScopeMigrations } from './token-scopes.ts';
+import { tokenSecretMigrations } from './token-secrets.ts';
+import { uploadMigrations } from './uploads.ts';
 import { webhookMigrations } from './webhooks.ts';
 
 export interface Migration {
@@ -23,4 +25,6 @@ export const MIGRATIONS: Migration[] = [
   ...webhookMigrations,
   ...readPathMigrations,
   ...tokenScopeMigrations,
+  ...uploadMigrations,
+  ...tokenSecretMigrations,
 ];

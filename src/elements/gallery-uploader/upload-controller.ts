@@ -198,6 +198,9 @@ export class UploadController implements ReactiveController {
           const url = await this.#freshUrl().catch(() => undefined);
           if (url) xhr.open('POST', url, true);
         }
+        // The upload URL answers JSON only when asked (else the hosted service's text); set here, after
+        // any open() above, which drops the headers set before it.
+        xhr.setRequestHeader('accept', 'application/json');
         for (const file of files) {
           const attempt = this.#retries.attempt(file.id, retryCount);
           if (attempt === 1) continue;
