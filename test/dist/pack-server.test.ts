@@ -93,9 +93,15 @@ describe('gallery-server from the installed npm package', () => {
     const uploaded = await response.json();
     assert.equal(response.status, 200, JSON.stringify(uploaded));
     assert.equal(uploaded.success, true);
-    const items = await call('gallery.get_items', { fid: created.body.fid });
+    // Dimensions come from the version worker, after the upload has answered: wait for it (bounded).
+    let items = await call('gallery.get_items', { fid: created.body.fid });
+    for (let tries = 0; tries < 100 && items.body.folder.items[0]?.syncstatus === 'pending'; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      items = await call('gallery.get_items', { fid: created.body.fid });
+    }
     const rids = items.body.folder.items.map((item: { rid: string }) => item.rid);
     assert.deepEqual(rids, [uploaded.rid]);
+    assert.equal(items.body.folder.items[0].syncstatus, 'synced');
     assert.equal(items.body.folder.items[0].width, 8);
   });
 
