@@ -62,7 +62,6 @@ export default {
           '--disable-background-networking',
           '--disable-component-update',
           '--disable-sync',
-          '--autoplay-policy=no-user-gesture-required',
         ],
       },
     }),

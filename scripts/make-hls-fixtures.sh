@@ -1,10 +1,10 @@
 #!/bin/sh
-# Makes the HLS fixtures of the simulated live source (test/fixtures/hls/): two renditions of 6 two-second
+# Makes the HLS segments of the simulated live source (server/live/assets/, shipped in the package): two renditions of 6 two-second
 # segments each, H.264 Main + AAC in MPEG-TS, from ffmpeg's test pattern. Run once; the output is committed.
 # Segments are named *.mpegts, not *.ts: tsc and biome would take *.ts files for TypeScript.
 set -eu
 FFMPEG=${FFMPEG:-/usr/bin/ffmpeg}
-OUT=$(dirname "$0")/../test/fixtures/hls
+OUT=$(dirname "$0")/../server/live/assets
 mkdir -p "$OUT"
 rm -f "$OUT"/*.mpegts "$OUT"/*.m3u8 "$OUT"/renditions.json
 

@@ -10,7 +10,7 @@ const USAGE = `Usage:
   gallery-server token create --level read|write|delete [--data .data]
 
 Environment: GALLERY_API_TOKEN works like --token (an application token of level delete);
-GALLERY_FAULTS works like --faults, for reliability tests only, e.g. error=0.3,drop=0.1,latency=20,ops=upload.`;
+GALLERY_FAULTS works like --faults, for reliability tests only, e.g. error=0.3,drop=0.1,cut=0.1,latency=20,ops=upload.`;
 
 export async function main(argv: string[]): Promise<number> {
   let parsed: ReturnType<typeof parse>;

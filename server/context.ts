@@ -32,8 +32,8 @@ export interface ServerOptions {
   liveDropAfterMs?: number;
   /** …for this many ms (default 5000). */
   liveDropForMs?: number;
-  /** Live simulator: directory of the bundled segments (default test/fixtures/hls). */
-  liveFixturesDir?: string;
+  /** Live simulator: directory of the bundled segments (default server/live/assets). */
+  liveAssetsDir?: string;
   /** Injected faults for reliability tests (server/http/faults.ts); off when absent. */
   faults?: FaultOptions;
   /** URL imports: ms without any data from the remote server before the fetch fails (default 30000). */

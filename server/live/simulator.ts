@@ -1,4 +1,4 @@
-// The simulated live source: a sliding-window HLS playlist over the bundled fixture segments, computed
+// The simulated live source: a sliding-window HLS playlist over the bundled segments (assets/), computed
 // from the clock alone (no per-request state), so tests drive it with a ManualClock.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -7,10 +7,8 @@ import { fileURLToPath } from 'node:url';
 /** Segments listed in a live playlist at once. */
 export const WINDOW_SEGMENTS = 5;
 
-export const DEFAULT_FIXTURES_DIR = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../test/fixtures/hls',
-);
+/** The segments the package ships (package.json `files` has server/): made by scripts/make-hls-fixtures.sh. */
+export const DEFAULT_ASSETS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), 'assets');
 
 export interface Segment {
   duration: number;
@@ -35,7 +33,7 @@ export interface Broadcast {
 
 const loaded = new Map<string, Rendition[]>();
 
-/** Reads the fixtures once per process (every test server shares them; they are a few hundred KB). */
+/** Reads the segments once per process (every test server shares them; they are a few hundred KB). */
 export function loadRenditions(dir: string): Rendition[] {
   const cached = loaded.get(dir);
   if (cached) return cached;
@@ -62,13 +60,13 @@ export function loadRenditions(dir: string): Rendition[] {
 
 export class LiveSimulator {
   readonly renditions: Rendition[];
-  /** Every fixture segment lasts this long (the script cuts them GOP-aligned). */
+  /** Every bundled segment lasts this long (the script cuts them GOP-aligned). */
   readonly segmentMs: number;
 
-  constructor(fixturesDir: string = DEFAULT_FIXTURES_DIR) {
-    this.renditions = loadRenditions(fixturesDir);
+  constructor(assetsDir: string = DEFAULT_ASSETS_DIR) {
+    this.renditions = loadRenditions(assetsDir);
     const first = this.renditions[0]?.segments[0];
-    if (!first) throw new Error(`No HLS fixtures in ${fixturesDir}`);
+    if (!first) throw new Error(`No HLS segments in ${assetsDir}`);
     this.segmentMs = Math.round(first.duration * 1000);
   }
 
@@ -100,7 +98,7 @@ export class LiveSimulator {
     return WINDOW_SEGMENTS + Math.max(0, Math.floor((until - broadcast.startedAt) / this.segmentMs));
   }
 
-  /** A live media playlist; the fixtures loop, each loop behind a discontinuity (their timestamps restart). */
+  /** A live media playlist; the segments loop, each loop behind a discontinuity (their timestamps restart). */
   mediaPlaylist(rendition: Rendition, broadcast: Broadcast, now: number): string {
     const count = rendition.segments.length;
     const end = this.produced(broadcast, now);

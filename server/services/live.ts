@@ -86,7 +86,7 @@ export class LiveService {
 
   constructor(private readonly ctx: ServerContext) {
     this.store = new LiveStore(ctx.db);
-    this.simulator = new LiveSimulator(ctx.options.liveFixturesDir);
+    this.simulator = new LiveSimulator(ctx.options.liveAssetsDir);
   }
 
   private get startDelayMs(): number {

@@ -5,7 +5,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerContext } from '../context.ts';
-import { sourceBundle } from './source-bundle.ts';
+import { ROOT, sourceBundle } from './source-bundle.ts';
 
 const DEMO_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../demo');
 
@@ -24,7 +24,16 @@ export function registerDemo(app: FastifyInstance, ctx: ServerContext): void {
   }));
   app.get('/', async (_request, reply) => reply.redirect('/demo/'));
   // The React example is TSX: bundled from the checkout's sources on first request, as the elements are.
+  // An installed package has neither src/ nor React (a devDependency): it says so instead of failing.
   const reactBundle = async (name: string, reply: FastifyReply) => {
+    if (!existsSync(join(ROOT, 'src'))) {
+      return reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .send(
+          'The React example is built from the sources: run `npm start` in a checkout of gallery-elements.',
+        );
+    }
     const body = (await sourceBundle({ app: 'demo/react/app.tsx' }, 'chunks')).get(name);
     if (!body) return reply.code(404).type('text/plain').send('Not found');
     return reply.type(TYPES['.js'] as string).send(Buffer.from(body));

@@ -10,9 +10,11 @@ const ENTRY = join(ROOT, 'src/define.ts');
 /** The script-tag build of `vite build --mode script-tag`: the loader and its lazy chunks. */
 const DIST = join(ROOT, 'dist');
 
+/** What pages may load from dist/: the loader and its chunks, and api.js with the chunks it imports. */
+const SERVED_FROM_DIST = /^(gallery-elements\.js|api\.js|script-tag\/.+|chunks\/.+)$/;
+
 async function fromDist(name: string): Promise<Uint8Array | undefined> {
-  if (name !== 'gallery-elements.js' && name !== 'api.js' && !name.startsWith('script-tag/'))
-    return undefined;
+  if (!SERVED_FROM_DIST.test(name)) return undefined;
   const path = resolve(DIST, name);
   if (!path.startsWith(`${DIST}/`) || !existsSync(path)) return undefined;
   return readFile(path);

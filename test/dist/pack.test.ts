@@ -2,21 +2,11 @@
 // imported in Node, its types checked by tsc, publint and attw on the tarball, and the elements manifest
 // held against the element sources so an undocumented attribute, event, part or CSS property fails.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ensureBuilt, ROOT } from '../helpers/dist.ts';
+import { ROOT } from '../helpers/dist.ts';
+import { packIntoApp, run } from '../helpers/pack.ts';
 
 const BIN = join(ROOT, 'node_modules', '.bin');
 const ELEMENTS = ['gallery-uploader', 'gallery-view', 'live-player'] as const;
@@ -26,48 +16,8 @@ let tarball: string;
 let app: string;
 let packed: string;
 
-function run(command: string, args: string[], cwd: string) {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 60_000 });
-  return { status: result.status, output: `${result.stdout}\n${result.stderr}`, stdout: result.stdout };
-}
-
-/**
- * The app gets the tarball's files as they are (node_modules/gallery-elements) and, for the package's
- * dependencies, links to the ones this checkout installed: offline, no registry, no native rebuilds.
- */
-function makeApp(): void {
-  app = join(work, 'app');
-  const modules = join(app, 'node_modules');
-  mkdirSync(modules, { recursive: true });
-  const untar = run('tar', ['-xzf', tarball, '-C', modules], work);
-  assert.equal(untar.status, 0, untar.output);
-  packed = join(modules, 'gallery-elements');
-  renameSync(join(modules, 'package'), packed);
-  const manifest = JSON.parse(readFileSync(join(packed, 'package.json'), 'utf8'));
-  for (const dependency of Object.keys(manifest.dependencies ?? {})) {
-    const link = join(modules, dependency);
-    mkdirSync(dirname(link), { recursive: true });
-    symlinkSync(join(ROOT, 'node_modules', dependency), link, 'dir');
-  }
-  writeFileSync(
-    join(app, 'package.json'),
-    JSON.stringify({
-      name: 'throwaway-app',
-      private: true,
-      type: 'module',
-      dependencies: { 'gallery-elements': '*' },
-    }),
-  );
-}
-
 before(() => {
-  ensureBuilt();
-  work = mkdtempSync(join(tmpdir(), 'gallery-pack-'));
-  const pack = run('npm', ['pack', '--json', '--pack-destination', work], ROOT);
-  assert.equal(pack.status, 0, pack.output);
-  const [info] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as { filename: string }[];
-  tarball = join(work, info!.filename);
-  makeApp();
+  ({ work, tarball, app, packed } = packIntoApp());
 });
 
 after(() => {
@@ -93,6 +43,8 @@ describe('npm pack', () => {
       'dist/types/index.d.ts',
       'bin/gallery-server.js',
       'server/app.ts',
+      'server/live/assets/renditions.json',
+      'demo/favicon.svg',
     ])
       assert.ok(files.has(file), `${file} is in the tarball`);
     const unwanted = [...files].filter((file) => /^(src|test|bench|scripts|node_modules|\.tmp)\//.test(file));

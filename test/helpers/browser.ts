@@ -84,3 +84,12 @@ export function storedSha256(server: BrowserTestServer, rid: string): Promise<st
     rid,
   });
 }
+
+/** Polls `check` every 100 ms until it holds; fails after `timeoutMs` naming what it waited for. */
+export async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

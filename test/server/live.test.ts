@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../../server/clock.ts';
 import type { AccountEvent } from '../../server/events.ts';
-import { DEFAULT_FIXTURES_DIR } from '../../server/live/simulator.ts';
+import { DEFAULT_ASSETS_DIR } from '../../server/live/simulator.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const START_DELAY = 2000;
@@ -200,7 +200,7 @@ describe('live streams', () => {
     const segment = await get(`/live/${liveid}/hi/3.ts`);
     assert.equal(segment.status, 200);
     assert.equal(segment.headers.get('content-type'), 'video/mp2t');
-    const fixture = readFileSync(join(DEFAULT_FIXTURES_DIR, 'hi-3.mpegts'));
+    const fixture = readFileSync(join(DEFAULT_ASSETS_DIR, 'hi-3.mpegts'));
     assert.deepEqual(Buffer.from(await segment.arrayBuffer()), fixture);
     assert.equal((await get(`/live/${liveid}/hi/5.ts`)).status, 404);
 
@@ -212,7 +212,7 @@ describe('live streams', () => {
     assert.match(slid.text, /hi\/5\.ts\n#EXT-X-DISCONTINUITY\n#EXTINF:2\.000000,\nhi\/6\.ts/);
     assert.deepEqual(
       Buffer.from(await (await get(`/live/${liveid}/hi/6.ts`)).arrayBuffer()),
-      readFileSync(join(DEFAULT_FIXTURES_DIR, 'hi-0.mpegts')),
+      readFileSync(join(DEFAULT_ASSETS_DIR, 'hi-0.mpegts')),
     );
     clock.advance(4000);
     assert.match((await playlist(liveid)).text, /#EXT-X-DISCONTINUITY-SEQUENCE:0\n/);

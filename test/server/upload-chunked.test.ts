@@ -1,8 +1,9 @@
-// Chunked uploads to the signed upload URL over real HTTP, as the hosted service's uploader sends them:
-// chunks in order, repeats, refusals naming the offset, the probe, resuming after a restart or with a
-// fresh URL, and the sweep of abandoned partial uploads.
+// Chunked uploads to the signed upload URL over real HTTP, as the hosted service's uploader sends them
+// (Content-Type multipart/form-data without a boundary, exclusive ends, a digits unique-id, no Accept):
+// chunks in order, inclusive ends, repeats, refusals naming the offset, the probe, resuming after a restart
+// or with a fresh URL, and the sweep of abandoned partial uploads.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -80,6 +81,28 @@ describe('chunked uploads', () => {
     );
     assert.deepEqual(partials(t), []);
     rmSync(path);
+  });
+
+  it('takes inclusive ends too (start + length - 1), the body length telling them apart', async () => {
+    const g = await createGallery(t);
+    const body = Buffer.alloc(3000);
+    for (let i = 0; i < body.length; i++) body[i] = (i * 7) % 256;
+    const first = await postRaw(g.upload_url, chunkHeaders('incl-1', 0, 999, 3000), body.subarray(0, 1000));
+    assert.equal(first.text, 'OK\nchunk stored\noffset 1000 of 3000');
+    // Mixed with an exclusive end on the next chunk, as two clients of one file would not, but may.
+    await postRaw(g.upload_url, chunkHeaders('incl-1', 1000, 2000, 3000), body.subarray(1000, 2000));
+    const last = await postRaw(g.upload_url, chunkHeaders('incl-1', 2000, 2999, 3000), body.subarray(2000));
+    const rid = ridByRegex(last.text);
+    assert.ok(rid, last.text);
+    const stored = Buffer.from(await (await fetch(`${t.origin}/files/${rid}/original`)).arrayBuffer());
+    assert.deepEqual(stored, body);
+  });
+
+  it('refuses an empty file (bytes 0-0/0) with 400', async () => {
+    const g = await createGallery(t);
+    const empty = await postRaw(g.upload_url, chunkHeaders('empty-1', 0, 0, 0));
+    assert.equal(empty.status, 400);
+    assert.match(empty.text, /^error\n/);
   });
 
   it('accepts a repeated chunk without storing its bytes twice', async () => {
@@ -249,6 +272,9 @@ describe('chunked uploads across a restart', () => {
     const one = await postRaw(g.upload_url, chunkHeaders('restart-1', 0, 1000, 3000), body.subarray(0, 1000));
     assert.equal(one.status, 200);
     await first.stop();
+    // A crash in the middle of the next chunk would leave bytes past the recorded offset: they are cut.
+    const [file] = readdirSync(join(first.dataDir, 'partial'));
+    appendFileSync(join(first.dataDir, 'partial', file as string), Buffer.alloc(500, 0xee));
     const second = await startTestServer({ dataDir: first.dataDir });
     try {
       // The URL was signed by the same server secret: it is still good after the restart.

@@ -60,6 +60,10 @@ export const livePlayerStyles = css`
   .status:empty {
     display: none;
   }
+  .unmute {
+    position: absolute;
+    inset: 0.5em 0.5em auto auto;
+  }
   .bar {
     display: flex;
     flex-wrap: wrap;

@@ -2,13 +2,15 @@
 // that is not on air yet, tells stalls and the end apart, and offers start/stop/reset to admins.
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { format, translate } from '../shared/i18n.ts';
+import { type AutoplayMode, autoplayMode } from './autoplay.ts';
 import { LivePlayerAdminEvent, type LivePlayerState, LivePlayerStateEvent } from './events.ts';
-import { ApiError, findStream, runOperation } from './live-api.ts';
+import { ApiError, runOperation } from './live-api.ts';
 import { livePlayerStyles } from './live-player.styles.ts';
-import { PlaybackController, type PlaybackMessage } from './playback-controller.ts';
+import { PlaybackController, type PlaybackMessage, type PlaybackOptions } from './playback-controller.ts';
+import { type StreamReport, StreamStatusController } from './stream-status-controller.ts';
 import { en, type LivePlayerStrings, loaders } from './strings.ts';
 
-export type { LivePlayerStrings };
+export type { AutoplayMode, LivePlayerStrings };
 
 /** A sentence of the string table, or '' for none. */
 type MessageKey = PlaybackMessage | 'lookingUp' | 'notFound' | 'loadFailed';
@@ -18,13 +20,19 @@ type MessageKey = PlaybackMessage | 'lookingUp' | 'notFound' | 'loadFailed';
  * stalls and the end, and offers start / stop / reset to admins. Keyboard: Space or K plays and pauses,
  * M mutes, L or End jumps to the live edge (on the focused video); every button is reached with Tab.
  *
+ * A stream plays by itself as soon as it is on air, and again when it is stopped and started again:
+ * with sound when the browser allows it, else muted with an unmute button (browsers refuse sound nobody
+ * asked for). `autoplay="off"` leaves it to the viewer to press play. With `liveid` the player follows
+ * the stream through `live.list` (every second while it starts, every 3 s otherwise) and asks for the
+ * playlist only once the stream is `starting` or `live`.
+ *
  * @summary A live HLS player for the API's live streams.
  *
  * @attr base-url - API base URL ending in `v2/`.
  * @attr liveid - The stream to play (with `token`; the playlist is found through `live.list`).
  * @attr token - An api_token: `live.read` to play, `live.update` for the admin buttons.
  * @attr src - An HLS (m3u8) URL to play directly; wins over `liveid`.
- * @attr autoplay - Starts by itself, muted.
+ * @attr autoplay - How a stream on air starts: `any` (the default, also the bare attribute) with sound if the browser allows, else muted; `muted` always muted; `off` only when the viewer presses play.
  * @attr muted - Starts muted.
  * @attr controls - Shows the video controls and the toolbar (live edge, latency, quality).
  * @attr poster - Image shown before the first frame.
@@ -46,7 +54,8 @@ type MessageKey = PlaybackMessage | 'lookingUp' | 'notFound' | 'loadFailed';
  * @csspart quality - The quality menu (only when the stream has several levels).
  * @csspart admin - The start/stop/reset bar (with `admin`).
  * @csspart admin-button - Each of the start, stop and reset buttons.
- * @csspart admin-status - The state and note the API answered.
+ * @csspart unmute - The button that turns the sound on after the browser made autoplay start muted.
+ * @csspart admin-status - The stream's state as `live.list` reports it, and the last admin call's note or error.
  * @csspart admin-note - The API's note about charges.
  *
  * @cssprop [--gallery-live-background=light-dark(#f4f5f7, #000)] - Background of the player.
@@ -68,7 +77,7 @@ export class LivePlayer extends LitElement {
     liveid: {},
     token: {},
     src: {},
-    autoplay: { type: Boolean },
+    autoplay: { converter: { fromAttribute: autoplayMode } },
     muted: { type: Boolean },
     controls: { type: Boolean },
     poster: {},
@@ -78,9 +87,11 @@ export class LivePlayer extends LitElement {
     locale: {},
     strings: { attribute: false },
     state: { reflect: true },
+    streamState: { attribute: false },
     message: { state: true },
     messageKey: { state: true },
-    adminResult: { state: true },
+    adminNote: { state: true },
+    adminError: { state: true },
     adminBusy: { state: true },
   };
 
@@ -91,8 +102,11 @@ export class LivePlayer extends LitElement {
   declare token: string;
   /** An HLS (m3u8) URL to play directly; wins over `liveid`. */
   declare src: string;
-  /** Starts by itself, muted (browsers allow only muted media to start unasked). */
-  declare autoplay: boolean;
+  /**
+   * `any` (default): a stream on air starts by itself, with sound if the browser allows it, else muted
+   * with an unmute button; `muted`: starts muted; `off` (or `false`): waits for the viewer to press play.
+   */
+  declare autoplay: AutoplayMode | boolean;
   declare muted: boolean;
   /** Shows the video controls and the toolbar (live edge, latency, quality). */
   declare controls: boolean;
@@ -109,14 +123,25 @@ export class LivePlayer extends LitElement {
   declare strings: Partial<LivePlayerStrings> | undefined;
   /** `idle`, `waiting`, `playing`, `stalled`, `ended` or `error`; reflected for styling. */
   declare state: LivePlayerState;
+  /**
+   * Read-only: the stream's state as `live.list` last reported it (`idle`, `starting`, `live`, `stopped`,
+   * `resetting`); empty before the first answer and when playing a `src`.
+   */
+  declare streamState: string;
   /** A message from the API (shown as it came) when `messageKey` is empty. */
   declare protected message: string;
   declare protected messageKey: MessageKey;
-  declare protected adminResult: { state: string; note: string } | null;
+  /** The last admin call's note from the API, or its error message. */
+  declare protected adminNote: string;
+  declare protected adminError: string;
   declare protected adminBusy: boolean;
 
   private readonly playback = new PlaybackController(this, (state, key) => this.setState(state, key));
-  private lookup: AbortController | undefined;
+  private readonly status = new StreamStatusController(this, (report) => this.onStream(report));
+  /** The playback controller has this stream's playlist (liveid mode). */
+  private following = false;
+  /** The API said the broadcast being followed ended: the next `starting`/`live` is a new one. */
+  private broadcastOver = false;
 
   constructor() {
     super();
@@ -124,7 +149,7 @@ export class LivePlayer extends LitElement {
     this.liveid = '';
     this.token = '';
     this.src = '';
-    this.autoplay = false;
+    this.autoplay = 'any';
     this.muted = false;
     this.controls = false;
     this.poster = '';
@@ -132,9 +157,11 @@ export class LivePlayer extends LitElement {
     this.stallTimeout = 4000;
     this.theme = 'auto';
     this.state = 'idle';
+    this.streamState = '';
     this.message = '';
     this.messageKey = '';
-    this.adminResult = null;
+    this.adminNote = '';
+    this.adminError = '';
     this.adminBusy = false;
   }
 
@@ -142,11 +169,6 @@ export class LivePlayer extends LitElement {
     super.connectedCallback();
     // After a disconnect the controller has stopped: a reconnected player starts over.
     if (this.hasUpdated) void this.load();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.lookup?.abort();
   }
 
   /** The words in use: the locale's table with `strings` on top. */
@@ -164,30 +186,72 @@ export class LivePlayer extends LitElement {
     if (sourceChanged) void this.load();
   }
 
-  /** Finds what to play and hands it to the playback controller. */
+  /** Plays `src`, or starts following `liveid` through live.list (which says when to load its playlist). */
   private async load(): Promise<void> {
-    this.lookup?.abort();
     const video = this.renderRoot.querySelector('video');
     if (!video) return;
-    const options = { autoplay: this.autoplay, stallTimeoutMs: this.stallTimeout };
-    if (this.src) return this.playback.attach(video, this.src, options);
+    this.status.stop();
+    this.streamState = '';
+    this.following = false;
+    this.broadcastOver = false;
+    if (this.src) return this.playback.attach(video, this.src, this.playbackOptions());
     if (!this.liveid || !this.token || !this.baseUrl) {
       this.playback.detach();
       return;
     }
     this.playback.detach(false);
-    const lookup = new AbortController();
-    this.lookup = lookup;
     this.setState('waiting', 'lookingUp');
-    try {
-      const entry = await findStream(this.baseUrl, this.token, this.liveid, lookup.signal);
-      if (lookup.signal.aborted) return;
-      await this.playback.attach(video, entry.hls_playback_url, options);
-    } catch (error) {
-      if (lookup.signal.aborted) return;
-      if (error instanceof ApiError && error.status !== 404) this.setState('error', '', error.message);
-      else this.setState('error', error instanceof ApiError ? 'notFound' : 'loadFailed');
+    this.status.watch({ baseUrl: this.baseUrl, token: this.token, liveid: this.liveid });
+  }
+
+  private playbackOptions(): PlaybackOptions {
+    return { autoplay: autoplayMode(this.autoplay), stallTimeoutMs: this.stallTimeout };
+  }
+
+  /** What live.list says of the stream decides whether its playlist is loaded, kept or dropped. */
+  private onStream(report: StreamReport): void {
+    if ('error' in report) {
+      this.onStreamError(report.error, report.final);
+      return;
     }
+    const { state, hls_playback_url: url } = report.entry;
+    this.streamState = state;
+    const video = this.renderRoot.querySelector('video');
+    if (!video) return;
+    if (state === 'starting' || state === 'live') {
+      // On air: load the playlist unless the broadcast on screen is this one and still going.
+      const stale = this.broadcastOver || this.playback.broadcastEnded || this.messageKey === 'unreachable';
+      if (this.following && !stale) return;
+      this.following = true;
+      this.broadcastOver = false;
+      void this.playback.attach(video, url, this.playbackOptions());
+    } else if (state === 'stopped') {
+      // A broadcast on screen plays on to the end of its playlist; one that never got going is over now.
+      if (this.following && this.state !== 'waiting' && this.state !== 'error') this.broadcastOver = true;
+      else {
+        this.unfollow();
+        this.setState('ended', 'ended');
+      }
+    } else {
+      // idle or resetting: there is no playlist until the next start; asking for it would bring 404s.
+      this.unfollow();
+      if (this.state !== 'ended') this.setState('waiting', 'waiting');
+    }
+  }
+
+  private onStreamError(error: unknown, final: boolean): void {
+    if (final) {
+      this.streamState = '';
+      this.unfollow();
+    } else if (this.following) return; // A passing failure: playback goes on from the playlist.
+    if (error instanceof ApiError && error.status !== 404) this.setState('error', '', error.message);
+    else this.setState('error', error instanceof ApiError ? 'notFound' : 'loadFailed');
+  }
+
+  private unfollow(): void {
+    if (this.following) this.playback.detach(false);
+    this.following = false;
+    this.broadcastOver = false;
   }
 
   private setState(state: LivePlayerState, key: MessageKey, raw = ''): void {
@@ -208,13 +272,16 @@ export class LivePlayer extends LitElement {
     this.adminBusy = true;
     try {
       const result = await runOperation(this.baseUrl, this.token, operation, this.liveid);
-      this.adminResult = result;
+      this.adminNote = result.note;
+      this.adminError = '';
+      // The API's word that the broadcast on screen ended: a start from here on is a new broadcast.
+      if (operation !== 'start' && this.following) this.broadcastOver = true;
+      // The state line shows what live.list says (live.start answers `starting` even for a live stream).
+      await this.status.refresh();
       this.dispatchEvent(new LivePlayerAdminEvent({ operation, ...result }));
-      // A player that saw the end (or gave up) follows a restarted stream again.
-      if (operation === 'start' && (this.state === 'ended' || this.state === 'error')) void this.load();
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.adminResult = { state: 'error', note: message };
+      this.adminNote = '';
+      this.adminError = error instanceof Error ? error.message : String(error);
     } finally {
       this.adminBusy = false;
     }
@@ -251,10 +318,17 @@ export class LivePlayer extends LitElement {
           aria-label=${label}
           playsinline
           ?controls=${this.controls}
-          .muted=${this.muted || this.autoplay}
+          .muted=${this.muted || autoplayMode(this.autoplay) === 'muted'}
           poster=${this.poster || nothing}
         ></video>
         <div part="status" class="status" role="status" aria-live="polite">${this.state === 'playing' ? '' : this.statusText()}</div>
+        ${
+          this.playback.autoMuted
+            ? html`<button part="unmute" class="unmute" type="button" @click=${() => this.playback.unmute()}>
+                ${this.text.unmute}
+              </button>`
+            : nothing
+        }
         ${this.controls ? this.renderToolbar() : nothing} ${this.admin ? this.renderAdmin() : nothing}
       </div>
     `;
@@ -308,18 +382,14 @@ export class LivePlayer extends LitElement {
       <div part="admin" class="bar" role="group" aria-label=${t.administration}>
         ${button('start', t.start)} ${button('stop', t.stop)} ${button('reset', t.reset)}
         <p part="admin-status" class="admin-status" role="status">
+          ${this.streamState ? html`${t.state} <strong>${this.streamState}</strong>` : nothing}
           ${
-            this.adminResult
-              ? html`${t.state} <strong>${this.adminResult.state}</strong>
-                  ${
-                    // A failed call carries the error's message, not a note about charges.
-                    this.adminResult.state === 'error'
-                      ? this.adminResult.note
-                      : this.adminResult.note
-                        ? html`<span part="admin-note">${t.note} ${this.adminResult.note}</span>`
-                        : nothing
-                  }`
-              : ''
+            // A failed call shows its error instead of a note about charges.
+            this.adminError
+              ? `${t.adminError} ${this.adminError}`
+              : this.adminNote
+                ? html`<span part="admin-note">${t.note} ${this.adminNote}</span>`
+                : nothing
           }
         </p>
       </div>

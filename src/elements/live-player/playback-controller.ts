@@ -4,6 +4,7 @@
 import type Hls from 'hls.js';
 import type { ErrorData, LoaderResponse, LoadPolicy, RetryConfig } from 'hls.js';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { type AutoplayMode, autoplay } from './autoplay.ts';
 import type { LivePlayerState } from './events.ts';
 
 export interface QualityLevel {
@@ -12,7 +13,7 @@ export interface QualityLevel {
 }
 
 export interface PlaybackOptions {
-  autoplay: boolean;
+  autoplay: AutoplayMode;
   /** No progress for this long while playing counts as a stall. */
   stallTimeoutMs: number;
 }
@@ -22,6 +23,7 @@ export type PlaybackMessage =
   | ''
   | 'connecting'
   | 'waiting'
+  | 'ready'
   | 'ended'
   | 'stalled'
   | 'reconnecting'
@@ -45,10 +47,12 @@ export class PlaybackController implements ReactiveController {
   levels: QualityLevel[] = [];
   /** -1 is automatic choice. */
   level = -1;
+  /** The browser refused sound, so autoplay went on muted; cleared once the video is unmuted. */
+  autoMuted = false;
 
   private video: HTMLVideoElement | undefined;
   private src = '';
-  private options: PlaybackOptions = { autoplay: false, stallTimeoutMs: 4000 };
+  private options: PlaybackOptions = { autoplay: 'any', stallTimeoutMs: 4000 };
   private hls: Hls | undefined;
   private generation = 0;
   private state: LivePlayerState = 'idle';
@@ -75,6 +79,11 @@ export class PlaybackController implements ReactiveController {
     this.detach();
   }
 
+  /** True once the playlist said #EXT-X-ENDLIST: this broadcast is over, a new one needs a new attach. */
+  get broadcastEnded(): boolean {
+    return this.endlist;
+  }
+
   /** Plays `src` in `video`; any earlier source is dropped first. */
   async attach(video: HTMLVideoElement, src: string, options: PlaybackOptions): Promise<void> {
     this.detach(false);
@@ -84,6 +93,11 @@ export class PlaybackController implements ReactiveController {
     this.options = options;
     this.setState('waiting', 'connecting');
     this.listen(video, 'ended', () => this.setState('ended', 'ended'));
+    this.listen(video, 'volumechange', () => {
+      if (video.muted || !this.autoMuted) return;
+      this.autoMuted = false;
+      this.host.requestUpdate();
+    });
     this.watchdog = setInterval(() => this.tick(), WATCHDOG_MS);
     // hls.js is a large module: fetched only now, when there is something to play.
     const { default: HlsClass } = await import('hls.js');
@@ -138,6 +152,13 @@ export class PlaybackController implements ReactiveController {
     this.host.requestUpdate();
   }
 
+  /** Turns the sound on (a click of the viewer's: browsers allow it then). */
+  unmute(): void {
+    if (this.video) this.video.muted = false;
+    this.autoMuted = false;
+    this.host.requestUpdate();
+  }
+
   togglePlay(): void {
     const video = this.video;
     if (!video) return;
@@ -170,7 +191,7 @@ export class PlaybackController implements ReactiveController {
         .sort((a, b) => b.bitrate - a.bitrate)
         .map(({ index, label }) => ({ index, label }));
       this.host.requestUpdate();
-      if (this.options.autoplay) this.play();
+      this.start();
     });
     hls.on(E.LEVEL_UPDATED, (_event, data) => {
       if (!data.details.live) this.endlist = true;
@@ -223,19 +244,33 @@ export class PlaybackController implements ReactiveController {
     this.listen(video, 'error', () =>
       this.recover(() => {
         video.src = this.src;
-        this.play();
+        this.start();
       }),
     );
     video.src = this.src;
-    if (this.options.autoplay) this.play();
+    this.start();
   }
 
-  private play(): void {
+  /**
+   * The stream is ready to play: starts it as the autoplay mode says. Muted by the browser, it shows the
+   * unmute button; refused altogether (or autoplay off), it asks the viewer to press play.
+   */
+  private start(): void {
     const video = this.video;
     if (!video) return;
-    // Browsers let only muted media start by itself.
-    if (this.options.autoplay) video.muted = true;
-    void video.play().catch(() => undefined);
+    const mode = this.options.autoplay;
+    if (mode === 'off') {
+      if (video.paused) this.setState('waiting', 'ready');
+      return;
+    }
+    const generation = this.generation;
+    void autoplay(video, mode).then((outcome) => {
+      if (generation !== this.generation) return;
+      if (outcome === 'muted') {
+        this.autoMuted = true;
+        this.host.requestUpdate();
+      } else if (outcome === 'blocked' && video.paused) this.setState('waiting', 'ready');
+    });
   }
 
   /** Retries `resume` after a growing delay; gives up after RECOVERY_ATTEMPTS in a row. */

@@ -6,6 +6,7 @@ export interface LivePlayerStrings {
   lookingUp: string;
   connecting: string;
   waiting: string;
+  ready: string;
   ended: string;
   stalled: string;
   reconnecting: string;
@@ -27,6 +28,8 @@ export interface LivePlayerStrings {
   reset: string;
   state: string;
   note: string;
+  adminError: string;
+  unmute: string;
 }
 
 export const en: LivePlayerStrings = {
@@ -34,6 +37,7 @@ export const en: LivePlayerStrings = {
   lookingUp: 'Looking up the stream…',
   connecting: 'Connecting to the stream…',
   waiting: 'Waiting for the stream…',
+  ready: 'The stream is live: press play to watch.',
   ended: 'Stream ended.',
   stalled: 'The stream has stalled; waiting for it to resume…',
   reconnecting: 'Connection lost, reconnecting…',
@@ -55,6 +59,8 @@ export const en: LivePlayerStrings = {
   reset: 'Reset stream',
   state: 'State:',
   note: 'Note on charges:',
+  adminError: 'Error:',
+  unmute: 'Turn sound on',
 };
 
 export const loaders: TableLoaders<LivePlayerStrings> = {

@@ -6,6 +6,7 @@ export const de: LivePlayerStrings = {
   lookingUp: 'Stream wird gesucht…',
   connecting: 'Verbindung zum Stream wird aufgebaut…',
   waiting: 'Warten auf den Stream…',
+  ready: 'Der Stream läuft: zum Ansehen auf Wiedergabe drücken.',
   ended: 'Stream beendet.',
   stalled: 'Der Stream stockt; warten, bis er weiterläuft…',
   reconnecting: 'Verbindung verloren, neuer Versuch…',
@@ -27,4 +28,6 @@ export const de: LivePlayerStrings = {
   reset: 'Stream zurücksetzen',
   state: 'Status:',
   note: 'Hinweis zu Kosten:',
+  adminError: 'Fehler:',
+  unmute: 'Ton einschalten',
 };

@@ -6,6 +6,7 @@ export const fr: LivePlayerStrings = {
   lookingUp: 'Recherche du flux…',
   connecting: 'Connexion au flux…',
   waiting: 'En attente du flux…',
+  ready: 'Le flux est en direct : appuyez sur lecture pour le regarder.',
   ended: 'Flux terminé.',
   stalled: 'Le flux est bloqué ; en attente de la reprise…',
   reconnecting: 'Connexion perdue, reconnexion…',
@@ -27,4 +28,6 @@ export const fr: LivePlayerStrings = {
   reset: 'Réinitialiser le flux',
   state: 'État :',
   note: 'Note sur les frais :',
+  adminError: 'Erreur :',
+  unmute: 'Activer le son',
 };
