@@ -80,12 +80,20 @@ describe('<gallery-uploader> sources, editor and recovery', () => {
     await click(root.querySelector('.uppy-Dashboard-FileCard-edit')!);
     await waitUntil(() => !!root.querySelector('.uppy-ImageCropper .cropper-container'), 'the cropper');
     expect(getComputedStyle(root.querySelector('.cropper-container')!).position).to.equal('relative');
-    const rotate = root.querySelector<HTMLButtonElement>(
-      '[aria-label="Rotate 90°"], button[aria-label*="otate"]',
-    )!;
-    await click(rotate);
+    // The editor slides in too: its buttons are pressed once they sit inside the Dashboard.
+    const inPlace = async (selector: string) => {
+      await waitUntil(() => {
+        const box = root.querySelector(selector)?.getBoundingClientRect();
+        const inner = root.querySelector('.uppy-Dashboard-inner')!.getBoundingClientRect();
+        return !!box && box.width > 0 && box.top >= inner.top - 1 && box.bottom <= inner.bottom + 1;
+      }, `${selector} is in place`);
+      return root.querySelector<HTMLButtonElement>(selector)!;
+    };
+    await click(await inPlace('.uppy-ImageCropper-controls button[aria-label^="Rotate"]'));
     const before = el.uppy!.getFile(id).data;
-    await click(root.querySelector('.uppy-DashboardContent-save')!);
+    // Scrolling the rotate button into view scrolled the Dashboard's own box, whose bar (with Save) is
+    // then above it: pressed without a mouse.
+    (await inPlace('.uppy-DashboardContent-save')).click();
     await waitUntil(() => el.uppy!.getFile(id).data !== before, 'the edited image replaces the file');
     const edited = await createImageBitmap(el.uppy!.getFile(id).data as Blob);
     expect([edited.width, edited.height]).to.deep.equal([40, 80]);
