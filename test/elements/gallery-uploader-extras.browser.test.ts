@@ -81,15 +81,27 @@ describe('<gallery-uploader> sources, editor and recovery', () => {
     await waitUntil(() => !!root.querySelector('.uppy-ImageCropper .cropper-container'), 'the cropper');
     expect(getComputedStyle(root.querySelector('.cropper-container')!).position).to.equal('relative');
     // The editor slides in too: its buttons are pressed once they sit inside the Dashboard.
+    // It must also have stopped moving: a mouse press aimed at a sliding button can land beside it.
+    let last = '';
     const inPlace = async (selector: string) => {
       await waitUntil(() => {
         const box = root.querySelector(selector)?.getBoundingClientRect();
         const inner = root.querySelector('.uppy-Dashboard-inner')!.getBoundingClientRect();
-        return !!box && box.width > 0 && box.top >= inner.top - 1 && box.bottom <= inner.bottom + 1;
+        const where = box ? `${box.left},${box.top},${box.width}` : '';
+        const still = where === last;
+        last = where;
+        return still && !!box && box.width > 0 && box.top >= inner.top - 1 && box.bottom <= inner.bottom + 1;
       }, `${selector} is in place`);
       return root.querySelector<HTMLButtonElement>(selector)!;
     };
     await click(await inPlace('.uppy-ImageCropper-controls button[aria-label^="Rotate"]'));
+    await waitUntil(
+      () =>
+        /rotate\(-?(90|270)deg\)/.test(
+          root.querySelector<HTMLElement>('.cropper-canvas img')?.style.transform ?? '',
+        ),
+      'the cropper shows the image turned a quarter',
+    );
     const before = el.uppy!.getFile(id).data;
     // Scrolling the rotate button into view scrolled the Dashboard's own box, whose bar (with Save) is
     // then above it: pressed without a mouse.
