@@ -3,9 +3,9 @@
 // upload answers lost after the upload was stored, upload URLs judged expired, added latency. Written as
 // `error=0.3,drop=0.1,cut=0.1,expire=0.05,latency=20,ops=upload|gallery.get_items,seed=7`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EXPIRED_UPLOAD_URL } from '../../src/contract/uploads.ts';
 import { denied, ServiceError } from '../errors.ts';
 import { seededRandom } from '../random.ts';
-import { EXPIRED_UPLOAD_URL } from '../services/upload-urls.ts';
 
 export interface FaultOptions {
   /** Share (0-1) of matching requests answered with a 500 `internal` before they do anything. */

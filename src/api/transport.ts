@@ -1,5 +1,9 @@
 // Transport of the client: builds query-string URLs, checks the envelope, retries with backoff, honours AbortSignal.
+import type { Envelope } from '../contract/errors.ts';
+import type { AnyOp, HeadsOf, OperationKind } from '../contract/operation.ts';
 import { ApiError, codeForStatus } from './errors.ts';
+
+export type { Envelope, OperationKind };
 
 export interface ClientOptions {
   /** API base URL ending in `v2/`, e.g. `http://127.0.0.1:8787/v2/`. */
@@ -47,16 +51,31 @@ export interface CallOptions {
 export type ParamValue = string | number | boolean | readonly (string | number)[] | null | undefined;
 export type Params = { [name: string]: ParamValue };
 
-/** Fields every successful response carries. */
-export interface Envelope {
-  success: true;
-  runtime: number;
-}
+/** What an operation resolves with: its answer fields in the envelope, or the text of an HTML answer. */
+export type Answer<A> = A extends string ? string : A & Envelope;
 
 /**
- * Reads may be retried freely (every GET of the spec except the live operations: minting a token changes
- * nothing a second mint could break, and a 500 means nothing changed);; writes only when the caller opts in (a retried write could apply twice). */
-export type OperationKind = 'read' | 'write';
+ * Calls the operations of one namespace of the contract by name, with the method, kind (retry rule) and
+ * path its table gives: `call('gallery.get_items', params, options)`.
+ */
+export type OperationCaller<Ops> = <N extends keyof Ops & string>(
+  name: N,
+  params?: object,
+  options?: CallOptions,
+) => Promise<Answer<Ops[N] extends AnyOp ? Ops[N]['answer'] : never>>;
+
+/**
+ * A caller of the operations whose heads (method, kind, path) are given: one namespace of the contract. A
+ * function, not a method, so a bundle that never calls by name (the elements' own calls) leaves it out.
+ */
+export function operationCaller<Ops>(transport: Transport, heads: HeadsOf<Ops>): OperationCaller<Ops> {
+  return ((name: keyof Ops & string, params?: object, options?: CallOptions) => {
+    const { method, kind, path, answer } = heads[name];
+    return answer === 'html'
+      ? transport.callText(name, method, kind, path ?? name, params, options)
+      : transport.call(name, method, kind, params, options);
+  }) as OperationCaller<Ops>;
+}
 
 export function encodeParam(value: Exclude<ParamValue, null | undefined>): string {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';

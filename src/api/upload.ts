@@ -1,39 +1,23 @@
 // upload.get_upload_token, upload.iframe (HTML, not JSON) and the multipart POST of a file to an upload URL.
+import type { AssetRecord } from '../contract/asset-record.ts';
+import {
+  UPLOAD,
+  type UploadIframeParams,
+  type UploadOperations,
+  type UploadTokenParams,
+} from '../contract/upload.ts';
+import type { UploadFields } from '../contract/uploads.ts';
 import { ApiError, codeForStatus } from './errors.ts';
-import type { CallOptions, Envelope, Transport } from './transport.ts';
-import type { AssetRecord, List } from './types.ts';
+import {
+  type CallOptions,
+  type Envelope,
+  type OperationCaller,
+  operationCaller,
+  type Transport,
+} from './transport.ts';
 
-export interface UploadTokenParams {
-  /** The gallery that receives the uploads. */
-  fid?: string;
-  /** Last valid day (UTC), `YYYY-MM-DD` or a Date; default 7 days. */
-  expire?: string | Date;
-}
-
-export interface UploadTokenResponse {
-  /** Send it as `upload_token` (a client built with `uploadToken`). */
-  upload_token: string;
-  fid?: string;
-  /** ISO 8601, when the service says. */
-  expires?: string;
-}
-
-export interface UploadIframeParams {
-  /** Target gallery. */
-  fid?: string;
-  /** The caller's own id of the target gallery, instead of `fid`. */
-  rrid?: string;
-  /** Origin of the embedding page, to which the frame posts its messages (reference-server extension). */
-  parent_origin?: string;
-}
-
-/** Metadata form fields sent with the file. */
-export interface UploadFields {
-  caption?: string;
-  description?: string;
-  tags?: List;
-  reference_id?: string;
-}
+export type { UploadIframeParams, UploadTokenParams, UploadTokenResponse } from '../contract/upload.ts';
+export type { UploadFields } from '../contract/uploads.ts';
 
 export interface UploadProgress {
   /** Bytes of the file sent so far. */
@@ -142,18 +126,17 @@ export function formatExpire(expire: string | Date | undefined): string | undefi
 
 export class UploadApi {
   readonly #transport: Transport;
+  readonly #call: OperationCaller<UploadOperations>;
 
   constructor(transport: Transport) {
     this.#transport = transport;
+    this.#call = operationCaller<UploadOperations>(transport, UPLOAD);
   }
 
   /** GET upload.get_upload_token.json: an upload token for one gallery, returned in `upload_token`. */
-  getUploadToken(
-    params: UploadTokenParams = {},
-    options?: CallOptions,
-  ): Promise<UploadTokenResponse & Envelope> {
+  getUploadToken(params: UploadTokenParams = {}, options?: CallOptions) {
     const query = { ...params, expire: formatExpire(params.expire) };
-    return this.#transport.call('upload.get_upload_token', 'GET', 'read', query, options);
+    return this.#call('upload.get_upload_token', query, options);
   }
 
   /**
@@ -161,7 +144,7 @@ export class UploadApi {
    * The service puts a fresh upload token in the frame, never this client's api_token.
    */
   iframe(params: UploadIframeParams = {}, options?: CallOptions): Promise<string> {
-    return this.#transport.callText('upload.iframe', 'GET', 'read', 'upload.iframe', params, options);
+    return this.#call('upload.iframe', params, options);
   }
 
   /**
@@ -169,7 +152,7 @@ export class UploadApi {
    * HTML; on an upload-token client it is the upload frame page itself, usable as an iframe `src`.
    */
   iframeUrl(params: UploadIframeParams = {}): URL {
-    return this.#transport.url('upload.iframe', params);
+    return this.#transport.url(UPLOAD['upload.iframe'].path, params);
   }
 
   /**
