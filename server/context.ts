@@ -3,17 +3,40 @@
 
 import { Credentials } from './auth/credentials.ts';
 import { AccessPolicy } from './auth/policy.ts';
-import { SecretBox } from './auth/secret-box.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { EventBus } from './events.ts';
-import type { FaultOptions } from './http/faults.ts';
 import { fileUrl } from './media/storage.ts';
 import { ReadModel } from './read-model/index.ts';
 import { AssetStore } from './store/assets.ts';
 import { type Db, openDatabase } from './store/db.ts';
 import { GalleryStore } from './store/galleries.ts';
+import { SecretBox } from './store/secret-box.ts';
 import { type AccountSettings, loadAccountSettings } from './store/settings.ts';
 import { TokenStore } from './store/tokens.ts';
+
+/** Injected faults (http/faults.ts reads them; `error=0.3,drop=0.1,…` on the command line). */
+export interface FaultOptions {
+  /** Share (0-1) of matching requests answered with a 500 `internal` before they do anything. */
+  errorRate?: number;
+  /** Share (0-1) of matching upload POSTs whose connection is destroyed midway through the body. */
+  dropRate?: number;
+  /**
+   * Share (0-1) of matching upload POSTs whose upload (or chunk) is stored as usual, then the connection is
+   * destroyed instead of answering: the client never learns it succeeded, as when a network fails late.
+   */
+  cutRate?: number;
+  /**
+   * Share (0-1) of matching upload POSTs answered as if their signed URL had expired (403), as happens
+   * to a URL fetched early in a long queue; a good client asks for a fresh URL.
+   */
+  expireRate?: number;
+  /** Milliseconds added to every matching request. */
+  latencyMs?: number;
+  /** Operation names (`gallery.get_items`, `upload` for the upload POST); empty = every operation. */
+  operations?: string[];
+  /** Seed of the random choices, so a failing run can be replayed. */
+  seed?: number;
+}
 
 export interface ServerOptions {
   /** Directory holding the SQLite file and the media files. */

@@ -5,10 +5,20 @@ import { isIP } from 'node:net';
 import type { Permission, TokenType } from '../../src/contract/permissions.ts';
 import type { Clock } from '../clock.ts';
 import { denied, ServiceError } from '../errors.ts';
+import { sha256 } from '../ids.ts';
+import { Kept } from '../read-model/kept.ts';
 import type { TokenReads } from '../read-model/tokens.ts';
 import type { TokenRow } from '../store/tokens.ts';
-import { expandPattern } from './permissions.ts';
-import { looksSelfMinted } from './self-minted.ts';
+import { expandPattern, parseStoredPermissions } from './permissions.ts';
+import { looksSelfMinted, readSelfMinted, type SelfMinted } from './self-minted.ts';
+
+/** How many recently presented tokens keep their hash and claims (every request presents one). */
+const RECENT = 1000;
+
+interface Rights {
+  permissions: ReadonlySet<Permission>;
+  readFids: ReadonlySet<string> | null;
+}
 
 export interface Caller {
   kind: TokenType;
@@ -46,6 +56,12 @@ export interface Presented {
 }
 
 export class Credentials {
+  private readonly hashes = new Kept<string, string>(RECENT);
+  /** Version 3 tokens read recently: their decryption is the cost; the checks run every time. */
+  private readonly minted = new Kept<string, SelfMinted>(RECENT);
+  /** The parsed rights of a (kept, frozen) token row: parsed once, not on every request. */
+  private readonly rights = new WeakMap<Readonly<TokenRow>, Rights>();
+
   constructor(
     private readonly tokens: TokenReads,
     private readonly clock: Clock,
@@ -61,7 +77,7 @@ export class Credentials {
     const uploadToken = typeof presented.upload_token === 'string' ? presented.upload_token : '';
     const token = apiToken || uploadToken;
     if (!token) throw new ServiceError('invalid_token', 'An api_token (or upload_token) is required');
-    const hash = this.tokens.hashOf(token);
+    const hash = this.hashOf(token);
     const row = this.tokens.find(hash);
     if (!row && apiToken && looksSelfMinted(apiToken)) return this.selfMinted(apiToken, hash, ip, headers);
     // An upload token only works as upload_token, an API token only as api_token: one name, one meaning.
@@ -82,9 +98,39 @@ export class Credentials {
     return this.callerOf(row, ip);
   }
 
+  private hashOf(token: string): string {
+    let hash = this.hashes.get(token);
+    if (hash === undefined) {
+      hash = sha256(token);
+      this.hashes.set(token, hash);
+    }
+    return hash;
+  }
+
+  private readMinted(token: string): SelfMinted | undefined {
+    let minted = this.minted.get(token);
+    if (!minted) {
+      minted = readSelfMinted(token, (last4) => this.tokens.parentCandidates(last4));
+      if (minted) this.minted.set(token, minted);
+    }
+    return minted;
+  }
+
+  private rightsOf(row: Readonly<TokenRow>): Rights {
+    let rights = this.rights.get(row);
+    if (!rights) {
+      rights = {
+        permissions: parseStoredPermissions(row.permissions),
+        readFids: row.read_fids ? new Set(JSON.parse(row.read_fids) as string[]) : null,
+      };
+      this.rights.set(row, rights);
+    }
+    return rights;
+  }
+
   /** A version 3 token is a temporary token of its parent, narrowed by every field it carries. */
   private selfMinted(token: string, hash: string, ip: string, headers: IncomingHttpHeaders): Caller {
-    const minted = this.tokens.selfMinted(token);
+    const minted = this.readMinted(token);
     if (!minted) throw new ServiceError('invalid_token', 'The token is not valid');
     // The parent as it is now (the fixed token may have been replaced since).
     const parent = this.tokens.find(minted.parent.hash);
@@ -99,7 +145,7 @@ export class Credentials {
     if (minted.host && !sameHost(minted.host, pageHost(headers))) {
       throw denied(`This token may only be used from pages on ${minted.host}`);
     }
-    const own = this.tokens.rightsOf(parent).permissions;
+    const own = this.rightsOf(parent).permissions;
     const asked = minted.permissions === null ? [...own] : expandPattern(minted.permissions);
     if (asked === undefined) throw new ServiceError('invalid_token', 'The token names unknown permissions');
     const fid =
@@ -125,7 +171,7 @@ export class Credentials {
     if (sourceip && sourceip !== callerIp) {
       throw new ServiceError('ip_not_allowed', `This token may not be used from ${callerIp}`);
     }
-    const { permissions, readFids } = this.tokens.rightsOf(row);
+    const { permissions, readFids } = this.rightsOf(row);
     return {
       kind: row.kind,
       tokenHash: row.hash,

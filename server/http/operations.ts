@@ -5,8 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OPERATION_NAMES, OPERATIONS, type ParamSchema } from '../../src/contract/index.ts';
 import type { Caller } from '../auth/credentials.ts';
 import type { ServerContext } from '../context.ts';
+import { SerializedFields } from '../serialized-fields.ts';
 import type { Handler, Handlers, JsonOperationName } from '../services/operations.ts';
-import { SerializedFields, sendSuccess } from './envelope.ts';
+import { sendSuccess } from './envelope.ts';
 import { REMEMBERED, RememberedAnswers } from './remembered-answers.ts';
 
 /** Credentials and cache-busting parameters every operation accepts besides its own. */

@@ -5,7 +5,7 @@ import type { OperationName } from '../../src/contract/index.ts';
 import type { Caller } from '../auth/credentials.ts';
 import { stringify } from '../json-text.ts';
 import type { KeptAnswers } from '../read-model/answers.ts';
-import { SerializedFields } from './envelope.ts';
+import { SerializedFields } from '../serialized-fields.ts';
 
 /**
  * An answer holding a signed upload URL (gallery.get_items) is kept no longer than this: the URL's expiry

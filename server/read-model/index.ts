@@ -2,7 +2,7 @@
 // until the store declares a change to what they were made from (store/changes.ts) — the one source every
 // cache of the server is invalidated from.
 import type { Clock } from '../clock.ts';
-import type { SerializedFields } from '../http/envelope.ts';
+import type { SerializedFields } from '../serialized-fields.ts';
 import type { AssetStore } from '../store/assets.ts';
 import { type Change, changesOf } from '../store/changes.ts';
 import type { Db } from '../store/db.ts';

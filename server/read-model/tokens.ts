@@ -1,28 +1,16 @@
-// Token lookups kept between requests (every request presents a token, most of them the same few): rows
-// by hash until the store declares a token write, the version 3 candidates by their last 4 characters, the
-// gallery of an rrid until a gallery write, and the hashes and decryptions that cost most.
-import { type Permission, parseStoredPermissions } from '../auth/permissions.ts';
-import { readSelfMinted, type SelfMinted } from '../auth/self-minted.ts';
-import { sha256 } from '../ids.ts';
+// Token lookups kept between requests (every request presents a token, most of them the same few): rows by
+// hash and the version 3 parent candidates by their last 4 characters until the store declares a token
+// write, the gallery of an rrid until a gallery write.
 import type { Db } from '../store/db.ts';
 import type { ParentCandidate, TokenRow, TokenStore } from '../store/tokens.ts';
 import { Kept } from './kept.ts';
 
 const RECENT = 1000;
 
-export interface TokenRights {
-  permissions: ReadonlySet<Permission>;
-  readFids: ReadonlySet<string> | null;
-}
-
 export class TokenReads {
-  private readonly hashes = new Kept<string, string>(RECENT);
   private readonly rows = new Kept<string, Readonly<TokenRow> | undefined>(RECENT);
   private readonly candidates = new Kept<string, ParentCandidate[]>(RECENT);
-  private readonly minted = new Kept<string, SelfMinted>(RECENT);
   private readonly rrids = new Kept<string, string | undefined>(RECENT);
-  /** The parsed rights of a (kept, frozen) row: parsed once, not on every request. */
-  private readonly rights = new WeakMap<Readonly<TokenRow>, TokenRights>();
 
   constructor(
     private readonly db: Db,
@@ -40,15 +28,7 @@ export class TokenReads {
     this.rrids.clear();
   }
 
-  hashOf(token: string): string {
-    let hash = this.hashes.get(token);
-    if (hash === undefined) {
-      hash = sha256(token);
-      this.hashes.set(token, hash);
-    }
-    return hash;
-  }
-
+  /** A token's row by its hash, frozen: readers share it. */
   find(hash: string): Readonly<TokenRow> | undefined {
     if (this.rows.has(hash)) return this.rows.get(hash);
     const row = this.store.find(hash);
@@ -61,43 +41,22 @@ export class TokenReads {
     this.store.rememberSecret(hash, token);
   }
 
-  /** A version 3 token's claims (read once: its decryption is the cost; the checks run every time). */
-  selfMinted(token: string): SelfMinted | undefined {
-    let minted = this.minted.get(token);
-    if (!minted) {
-      minted = readSelfMinted(token, (last4) => this.parentCandidates(last4));
-      if (minted) this.minted.set(token, minted);
+  /** Application tokens ending in `last4`, with their plaintext: candidate parents of a version 3 token. */
+  parentCandidates(last4: string): ParentCandidate[] {
+    let candidates = this.candidates.get(last4);
+    if (!candidates) {
+      const rows = this.store.applicationsEndingWith(last4).map((row) => Object.freeze(row));
+      candidates = this.store.parentCandidates(rows);
+      if (!this.db.inTransaction) this.candidates.set(last4, candidates);
     }
-    return minted;
+    return candidates;
   }
 
-  rightsOf(row: Readonly<TokenRow>): TokenRights {
-    let rights = this.rights.get(row);
-    if (!rights) {
-      rights = {
-        permissions: parseStoredPermissions(row.permissions),
-        readFids: row.read_fids ? new Set(JSON.parse(row.read_fids) as string[]) : null,
-      };
-      this.rights.set(row, rights);
-    }
-    return rights;
-  }
-
+  /** The gallery of an rrid (upload.iframe's), which a version 3 token's `!d` names. */
   galleryOfRrid(rrid: string): string | undefined {
     if (this.rrids.has(rrid)) return this.rrids.get(rrid);
     const fid = this.store.galleryOfRrid(rrid);
     if (!this.db.inTransaction) this.rrids.set(rrid, fid);
     return fid;
-  }
-
-  private parentCandidates(last4: string): ParentCandidate[] {
-    let rows = this.candidates.get(last4);
-    if (!rows) {
-      rows = this.store.parentCandidates(
-        this.store.applicationsEndingWith(last4).map((row) => Object.freeze(row)),
-      );
-      if (!this.db.inTransaction) this.candidates.set(last4, rows);
-    }
-    return rows;
   }
 }

@@ -1,9 +1,9 @@
 // Token rows: the SHA-256 of a token identifies it; an application token's secret is also kept, encrypted
-// (auth/secret-box.ts), for the version 3 tokens minted from it.
+// (secret-box.ts), for the version 3 tokens minted from it.
 import type { TokenType } from '../../src/contract/permissions.ts';
-import type { SecretBox } from '../auth/secret-box.ts';
 import { type Changes, changesOf } from './changes.ts';
 import { type Db, sql } from './db.ts';
+import type { SecretBox } from './secret-box.ts';
 
 export type TokenKind = TokenType;
 export type TokenLevel = 'read' | 'write' | 'delete';
