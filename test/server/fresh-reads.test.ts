@@ -1,4 +1,4 @@
-// The read caches of the store (kept rows and records, remembered counts and pages) never show stale data:
+// The read model (kept records, counts, pages and remembered answers) never shows stale data over HTTP:
 // every kind of write is seen by the very next read.
 import assert from 'node:assert/strict';
 import { get, type IncomingHttpHeaders } from 'node:http';
