@@ -58,7 +58,7 @@ export function registerUploadFrameRoutes(
               : 'This upload link is not valid.';
           return sendFrameError(reply, error.status, why);
         }
-        const fid = caller.scope.fid;
+        const fid = ctx.access.defaultGallery(caller);
         if (!fid || !galleries.exists(fid)) {
           return sendFrameError(reply, 404, 'The gallery of this upload link no longer exists.');
         }
@@ -73,7 +73,7 @@ export function registerUploadFrameRoutes(
           baseUrl: `${ctx.publicUrl()}/v2/`,
           fid,
           uploadToken: text(query.upload_token),
-          ownRids: assets.uploadedInto(fid, caller.tokenHash),
+          ownRids: assets.uploadedInto(fid, ctx.access.uploadOwner(caller) ?? ''),
           parentOrigin,
         });
       }

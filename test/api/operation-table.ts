@@ -2,6 +2,7 @@
 // must then go on the wire, and a sample answer. Method, path and kind come from the contract's table.
 import type { AssetRecord, GalleryClient, GalleryEntry, LiveEntry } from '../../src/api/index.ts';
 import type { Answer } from '../../src/api/transport.ts';
+import { ASSET_TEXT_FIELDS, type AssetTextField } from '../../src/contract/asset-record.ts';
 import {
   type AnswerOf,
   OPERATION_NAMES,
@@ -37,15 +38,18 @@ interface Sample<N extends OperationName> {
 /** A sample for every operation of the contract: a new operation without one does not compile. */
 type Samples = { [N in OperationName]: Sample<N> };
 
+/** Every metadata text field of the contract, empty: a field added there needs no change here. */
+const emptyText = Object.fromEntries(Object.keys(ASSET_TEXT_FIELDS).map((field) => [field, ''])) as Record<
+  AssetTextField,
+  string
+>;
+
 const asset = {
   rid: 'r1',
   filename: 'a.png',
   type: 'image',
+  ...emptyText,
   caption: 'c',
-  description: '',
-  long_description: '',
-  related_link_text: '',
-  related_link_url: '',
   reference_id: 'ref',
   tags: 'a,b',
   custom: { color: 'red' },
