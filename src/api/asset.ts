@@ -15,16 +15,9 @@ import {
 } from '../contract/asset.ts';
 import type { AssetRecord } from '../contract/asset-record.ts';
 import { ApiError } from './errors.ts';
+import { Namespace } from './namespace.ts';
 import { iterateItems, iteratePages, type PagedSource } from './paging.ts';
-import {
-  type CallOptions,
-  type Envelope,
-  type OperationCaller,
-  operationCaller,
-  type Params,
-  sleep,
-  type Transport,
-} from './transport.ts';
+import { type CallOptions, type Envelope, type Params, sleep, type Transport } from './transport.ts';
 
 export type {
   AssetDeleteParams,
@@ -56,56 +49,54 @@ export interface WaitForUploadOptions extends CallOptions {
 /** Final states of an upload from a URL. */
 const FINAL_STATES: ReadonlySet<string> = new Set(['done', 'failed', 'aborted']);
 
-export class AssetApi {
-  readonly #call: OperationCaller<AssetOperations>;
-
+export class AssetApi extends Namespace<AssetOperations> {
   constructor(transport: Transport) {
-    this.#call = operationCaller<AssetOperations>(transport, ASSET);
+    super(transport, ASSET);
   }
 
   /** GET asset.list.json: one page of the account's assets. */
   list(params: AssetListParams = {}, options?: CallOptions) {
-    return this.#call('asset.list', params, options);
+    return this.call('asset.list', params, options);
   }
 
   /** GET asset.get_tags.json: every tag in use with its count. */
   getTags(options?: CallOptions) {
-    return this.#call('asset.get_tags', {}, options);
+    return this.call('asset.get_tags', {}, options);
   }
 
   /** POST asset.set_meta.json: metadata and `custom` fields of one asset. */
   async setMeta(params: AssetSetMetaParams, options?: CallOptions) {
-    return this.#call('asset.set_meta', flattenCustom(params), options);
+    return this.call('asset.set_meta', flattenCustom(params), options);
   }
 
   /** POST asset.resync.json: queues generation of the asset's missing versions. */
   resync(params: AssetResyncParams, options?: CallOptions) {
-    return this.#call('asset.resync', params, options);
+    return this.call('asset.resync', params, options);
   }
 
   /** POST asset.delete.json: deletes assets for good, from every gallery too. */
   delete(params: AssetDeleteParams, options?: CallOptions): Promise<Envelope> {
-    return this.#call('asset.delete', params, options);
+    return this.call('asset.delete', params, options);
   }
 
   /** GET asset.get_upload_url.json: a signed URL to POST a file into a gallery or onto an asset. */
   getUploadUrl(params: AssetGetUploadUrlParams = {}, options?: CallOptions) {
-    return this.#call('asset.get_upload_url', params, options);
+    return this.call('asset.get_upload_url', params, options);
   }
 
   /** POST asset.upload_from_url.json: starts fetching `input`; follow it with the returned `status_id`. */
   uploadFromUrl(params: AssetUploadFromUrlParams, options?: CallOptions) {
-    return this.#call('asset.upload_from_url', params, options);
+    return this.call('asset.upload_from_url', params, options);
   }
 
   /** GET asset.upload_from_url_get_status.json: progress, and the new rid (`resid`) when done. */
   uploadFromUrlGetStatus(params: UploadStatusParams, options?: CallOptions) {
-    return this.#call('asset.upload_from_url_get_status', params, options);
+    return this.call('asset.upload_from_url_get_status', params, options);
   }
 
   /** POST asset.upload_from_url_abort.json: stops an upload from a URL. */
   uploadFromUrlAbort(params: UploadStatusParams, options?: CallOptions) {
-    return this.#call('asset.upload_from_url_abort', params, options);
+    return this.call('asset.upload_from_url_abort', params, options);
   }
 
   /**

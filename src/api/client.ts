@@ -3,15 +3,10 @@ import { GENERAL, type GeneralOperations } from '../contract/general.ts';
 import { AssetApi } from './asset.ts';
 import { GalleryApi } from './gallery.ts';
 import { LiveApi } from './live.ts';
+import { type OperationCaller, operationCaller } from './namespace.ts';
 import { PortalApi } from './portal.ts';
 import { TokenApi } from './token.ts';
-import {
-  type CallOptions,
-  type ClientOptions,
-  type OperationCaller,
-  operationCaller,
-  Transport,
-} from './transport.ts';
+import { type CallOptions, type ClientOptions, Transport } from './transport.ts';
 import { UploadApi } from './upload.ts';
 import { WebhookApi } from './webhook.ts';
 

@@ -16,14 +16,9 @@ import {
   type GallerySetMasterParams,
   type GallerySetMetaParams,
 } from '../contract/gallery.ts';
+import { Namespace } from './namespace.ts';
 import { iterateItems, iteratePages, type PagedSource } from './paging.ts';
-import {
-  type CallOptions,
-  type Envelope,
-  type OperationCaller,
-  operationCaller,
-  type Transport,
-} from './transport.ts';
+import type { CallOptions, Envelope, Transport } from './transport.ts';
 
 export type {
   GalleryAddItemParams,
@@ -45,56 +40,54 @@ export type {
 /** Options of the iterators: the call options, applied to every page. */
 export type IterateOptions = CallOptions;
 
-export class GalleryApi {
-  readonly #call: OperationCaller<GalleryOperations>;
-
+export class GalleryApi extends Namespace<GalleryOperations> {
   constructor(transport: Transport) {
-    this.#call = operationCaller<GalleryOperations>(transport, GALLERY);
+    super(transport, GALLERY);
   }
 
   /** POST gallery.create.json: a new gallery (from a template, a copy or a master). */
   create(params: GalleryCreateParams, options?: CallOptions) {
-    return this.#call('gallery.create', params, options);
+    return this.call('gallery.create', params, options);
   }
 
   /** POST gallery.set_meta.json: name, description and tags of a gallery. */
   setMeta(params: GallerySetMetaParams, options?: CallOptions): Promise<Envelope> {
-    return this.#call('gallery.set_meta', params, options);
+    return this.call('gallery.set_meta', params, options);
   }
 
   /** POST gallery.delete.json: removes the gallery for good (and its assets with `delete_assets`). */
   delete(params: GalleryDeleteParams, options?: CallOptions): Promise<Envelope> {
-    return this.#call('gallery.delete', params, options);
+    return this.call('gallery.delete', params, options);
   }
 
   /** POST gallery.add_item.json: places uploaded assets in the gallery, or moves ones already there. */
   addItem(params: GalleryAddItemParams, options?: CallOptions): Promise<Envelope> {
-    return this.#call('gallery.add_item', params, options);
+    return this.call('gallery.add_item', params, options);
   }
 
   /** POST gallery.remove_item.json: takes assets out of the gallery (or deletes them with `delete_assets`). */
   removeItem(params: GalleryRemoveItemParams, options?: CallOptions): Promise<Envelope> {
-    return this.#call('gallery.remove_item', params, options);
+    return this.call('gallery.remove_item', params, options);
   }
 
   /** GET gallery.list.json: one page of galleries, the tag cloud and the paging. */
   list(params: GalleryListParams = {}, options?: CallOptions) {
-    return this.#call('gallery.list', params, options);
+    return this.call('gallery.list', params, options);
   }
 
   /** GET gallery.get_items.json: one page of a gallery's items under `folder`. */
   getItems(params: GalleryGetItemsParams, options?: CallOptions) {
-    return this.#call('gallery.get_items', params, options);
+    return this.call('gallery.get_items', params, options);
   }
 
   /** POST gallery.set_master.json: the gallery follows the master's settings from now on. */
   setMaster(params: GallerySetMasterParams, options?: CallOptions): Promise<Envelope> {
-    return this.#call('gallery.set_master', params, options);
+    return this.call('gallery.set_master', params, options);
   }
 
   /** GET gallery.download.json: a signed link to a zip of the gallery's items. */
   download(params: GalleryDownloadParams, options?: CallOptions) {
-    return this.#call('gallery.download', params, options);
+    return this.call('gallery.download', params, options);
   }
 
   /** Every page of gallery.list from `params.page` (default 1) to the last (`items_data.page_count`). */

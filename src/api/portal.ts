@@ -7,14 +7,8 @@ import {
   type PortalSetParams,
   type PortalSubdomainParams,
 } from '../contract/portal.ts';
-import {
-  type CallOptions,
-  type Envelope,
-  type OperationCaller,
-  operationCaller,
-  type Params,
-  type Transport,
-} from './transport.ts';
+import { Namespace } from './namespace.ts';
+import type { CallOptions, Envelope, Params, Transport } from './transport.ts';
 
 export type {
   PortalCheckResponse,
@@ -26,31 +20,29 @@ export type {
   SimpleUser,
 } from '../contract/portal.ts';
 
-export class PortalApi {
-  readonly #call: OperationCaller<PortalOperations>;
-
+export class PortalApi extends Namespace<PortalOperations> {
   constructor(transport: Transport) {
-    this.#call = operationCaller<PortalOperations>(transport, PORTAL);
+    super(transport, PORTAL);
   }
 
   /** GET portal.check.json: whether a subdomain is `available`, `unavailable` or `invalid`. */
   check(params: PortalSubdomainParams, options?: CallOptions) {
-    return this.#call('portal.check', params, options);
+    return this.call('portal.check', params, options);
   }
 
   /** POST portal.cease.json: deactivates a portal without deleting it (portal.set reactivates it). */
   cease(params: PortalSubdomainParams, options?: CallOptions): Promise<Envelope> {
-    return this.#call('portal.cease', params, options);
+    return this.call('portal.cease', params, options);
   }
 
   /** POST portal.rename.json: moves a portal to a new subdomain. */
   rename(params: PortalRenameParams, options?: CallOptions): Promise<Envelope> {
-    return this.#call('portal.rename', params, options);
+    return this.call('portal.rename', params, options);
   }
 
   /** POST portal.remove.json: deletes a portal and all its data, irreversibly. */
   remove(params: PortalSubdomainParams, options?: CallOptions): Promise<Envelope> {
-    return this.#call('portal.remove', params, options);
+    return this.call('portal.remove', params, options);
   }
 
   /** POST portal.set.json: creates or updates a portal and its access rules. */
@@ -62,11 +54,11 @@ export class PortalApi {
       simple_user_add:
         typeof simple_user_add === 'object' ? JSON.stringify(simple_user_add) : simple_user_add,
     };
-    return this.#call('portal.set', query, options);
+    return this.call('portal.set', query, options);
   }
 
   /** GET portal.list.json: every portal, or the one named by `subdomain`. */
   list(params: PortalListParams = {}, options?: CallOptions) {
-    return this.#call('portal.list', params, options);
+    return this.call('portal.list', params, options);
   }
 }

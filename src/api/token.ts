@@ -1,20 +1,19 @@
 // token.get_temp: temporary tokens, narrower than the client's own.
 import { GENERAL, type GeneralOperations, type TempTokenParams } from '../contract/general.ts';
-import { type CallOptions, type OperationCaller, operationCaller, type Transport } from './transport.ts';
+import { Namespace } from './namespace.ts';
+import type { CallOptions, Transport } from './transport.ts';
 
 export type { TempTokenParams, TempTokenResponse } from '../contract/general.ts';
 
-export class TokenApi {
-  readonly #call: OperationCaller<GeneralOperations>;
-
+export class TokenApi extends Namespace<GeneralOperations> {
   constructor(transport: Transport) {
-    this.#call = operationCaller<GeneralOperations>(transport, GENERAL);
+    super(transport, GENERAL);
   }
 
   /** GET token.get_temp.json: a temporary token, narrower than this client's, returned in `token`. */
   getTemp(params: TempTokenParams = {}, options?: CallOptions) {
     const query = { ...params, permissions: joinPermissions(params.permissions) };
-    return this.#call('token.get_temp', query, options);
+    return this.call('token.get_temp', query, options);
   }
 }
 

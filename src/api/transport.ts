@@ -1,6 +1,6 @@
 // Transport of the client: builds query-string URLs, checks the envelope, retries with backoff, honours AbortSignal.
 import type { Envelope } from '../contract/errors.ts';
-import type { AnyOp, HeadsOf, OperationKind } from '../contract/operation.ts';
+import type { OperationKind } from '../contract/operation.ts';
 import { ApiError, codeForStatus } from './errors.ts';
 
 export type { Envelope, OperationKind };
@@ -50,32 +50,6 @@ export interface CallOptions {
 /** A query value: booleans become yes/no, arrays comma lists; undefined and null are left out. */
 export type ParamValue = string | number | boolean | readonly (string | number)[] | null | undefined;
 export type Params = { [name: string]: ParamValue };
-
-/** What an operation resolves with: its answer fields in the envelope, or the text of an HTML answer. */
-export type Answer<A> = A extends string ? string : A & Envelope;
-
-/**
- * Calls the operations of one namespace of the contract by name, with the method, kind (retry rule) and
- * path its table gives: `call('gallery.get_items', params, options)`.
- */
-export type OperationCaller<Ops> = <N extends keyof Ops & string>(
-  name: N,
-  params?: object,
-  options?: CallOptions,
-) => Promise<Answer<Ops[N] extends AnyOp ? Ops[N]['answer'] : never>>;
-
-/**
- * A caller of the operations whose heads (method, kind, path) are given: one namespace of the contract. A
- * function, not a method, so a bundle that never calls by name (the elements' own calls) leaves it out.
- */
-export function operationCaller<Ops>(transport: Transport, heads: HeadsOf<Ops>): OperationCaller<Ops> {
-  return ((name: keyof Ops & string, params?: object, options?: CallOptions) => {
-    const { method, kind, path, answer } = heads[name];
-    return answer === 'html'
-      ? transport.callText(name, method, kind, path ?? name, params, options)
-      : transport.call(name, method, kind, params, options);
-  }) as OperationCaller<Ops>;
-}
 
 export function encodeParam(value: Exclude<ParamValue, null | undefined>): string {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
@@ -251,34 +225,48 @@ export class Transport {
         throw this.noResponse(operation, cause, signal, timeout);
       }
     }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch (cause) {
+    return readEnvelope(operation, response, (cause) => {
       if (signal?.aborted) throw signal.reason;
       if (timeout?.aborted) throw this.noResponse(operation, cause, signal, timeout);
-      throw new ApiError({
-        status: response.status,
-        code: response.ok ? 'invalid_response' : codeForStatus(response.status),
-        message: `${operation}: the response (HTTP ${response.status}) is not JSON`,
-        operation,
-        cause,
-        ...retryAfter(response),
-      });
-    }
-    const envelope = (body ?? {}) as { success?: unknown; code?: unknown; message?: unknown };
-    if (response.ok && envelope.success === true) return body;
+    });
+  }
+}
+
+/**
+ * The fields of a response's JSON envelope, or the ApiError it means. A body that is not JSON is first
+ * given to `unreadable`, which throws when something else is the cause (an abort, a timeout).
+ */
+export async function readEnvelope(
+  operation: string,
+  response: Response,
+  unreadable: (cause: unknown) => void,
+): Promise<unknown> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (cause) {
+    unreadable(cause);
     throw new ApiError({
       status: response.status,
-      code: typeof envelope.code === 'string' ? envelope.code : codeForStatus(response.status),
-      message:
-        typeof envelope.message === 'string' && envelope.message
-          ? envelope.message
-          : `${operation} failed (HTTP ${response.status})`,
+      code: response.ok ? 'invalid_response' : codeForStatus(response.status),
+      message: `${operation}: the response (HTTP ${response.status}) is not JSON`,
       operation,
+      cause,
       ...retryAfter(response),
     });
   }
+  const envelope = (body ?? {}) as { success?: unknown; code?: unknown; message?: unknown };
+  if (response.ok && envelope.success === true) return body;
+  throw new ApiError({
+    status: response.status,
+    code: typeof envelope.code === 'string' ? envelope.code : codeForStatus(response.status),
+    message:
+      typeof envelope.message === 'string' && envelope.message
+        ? envelope.message
+        : `${operation} failed (HTTP ${response.status})`,
+    operation,
+    ...retryAfter(response),
+  });
 }
 
 /** `Retry-After` in seconds, when the response gave one as a number. */

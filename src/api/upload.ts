@@ -7,14 +7,9 @@ import {
   type UploadTokenParams,
 } from '../contract/upload.ts';
 import type { UploadFields } from '../contract/uploads.ts';
-import { ApiError, codeForStatus } from './errors.ts';
-import {
-  type CallOptions,
-  type Envelope,
-  type OperationCaller,
-  operationCaller,
-  type Transport,
-} from './transport.ts';
+import { ApiError } from './errors.ts';
+import { Namespace } from './namespace.ts';
+import { type CallOptions, type Envelope, readEnvelope, type Transport } from './transport.ts';
 
 export type { UploadIframeParams, UploadTokenParams, UploadTokenResponse } from '../contract/upload.ts';
 export type { UploadFields } from '../contract/uploads.ts';
@@ -91,32 +86,11 @@ export async function uploadFile(
       cause,
     });
   }
-  let body: { success?: unknown; code?: unknown; message?: unknown } | undefined;
-  try {
-    body = (await response.json()) as typeof body;
-  } catch (cause) {
+  const body = await readEnvelope('upload', response, () => {
     if (signal?.aborted) throw signal.reason;
-    throw new ApiError({
-      status: response.status,
-      code: response.ok ? 'invalid_response' : codeForStatus(response.status),
-      message: `upload: the response (HTTP ${response.status}) is not JSON`,
-      operation: 'upload',
-      cause,
-    });
-  }
-  if (response.ok && body?.success === true) {
-    onProgress?.({ loaded: total, total });
-    return body as unknown as UploadResponse & Envelope;
-  }
-  throw new ApiError({
-    status: response.status,
-    code: typeof body?.code === 'string' ? body.code : codeForStatus(response.status),
-    message:
-      typeof body?.message === 'string' && body.message
-        ? body.message
-        : `upload failed (HTTP ${response.status})`,
-    operation: 'upload',
   });
+  onProgress?.({ loaded: total, total });
+  return body as UploadResponse & Envelope;
 }
 
 /** A Date as the `YYYY-MM-DD` day (UTC) upload.get_upload_token expects. */
@@ -124,19 +98,18 @@ export function formatExpire(expire: string | Date | undefined): string | undefi
   return expire instanceof Date ? expire.toISOString().slice(0, 10) : expire;
 }
 
-export class UploadApi {
+export class UploadApi extends Namespace<UploadOperations> {
   readonly #transport: Transport;
-  readonly #call: OperationCaller<UploadOperations>;
 
   constructor(transport: Transport) {
+    super(transport, UPLOAD);
     this.#transport = transport;
-    this.#call = operationCaller<UploadOperations>(transport, UPLOAD);
   }
 
   /** GET upload.get_upload_token.json: an upload token for one gallery, returned in `upload_token`. */
   getUploadToken(params: UploadTokenParams = {}, options?: CallOptions) {
     const query = { ...params, expire: formatExpire(params.expire) };
-    return this.#call('upload.get_upload_token', query, options);
+    return this.call('upload.get_upload_token', query, options);
   }
 
   /**
@@ -144,7 +117,7 @@ export class UploadApi {
    * The service puts a fresh upload token in the frame, never this client's api_token.
    */
   iframe(params: UploadIframeParams = {}, options?: CallOptions): Promise<string> {
-    return this.#call('upload.iframe', params, options);
+    return this.call('upload.iframe', params, options);
   }
 
   /**

@@ -6,13 +6,8 @@ import {
   type WebhookSetChatParams,
   type WebhookSetParams,
 } from '../contract/webhook.ts';
-import {
-  type CallOptions,
-  type Envelope,
-  type OperationCaller,
-  operationCaller,
-  type Transport,
-} from './transport.ts';
+import { Namespace } from './namespace.ts';
+import type { CallOptions, Envelope, Transport } from './transport.ts';
 
 export type {
   AssetEventName,
@@ -33,30 +28,28 @@ export type {
   WebhookSetParams,
 } from '../contract/webhook.ts';
 
-export class WebhookApi {
-  readonly #call: OperationCaller<WebhookOperations>;
-
+export class WebhookApi extends Namespace<WebhookOperations> {
   constructor(transport: Transport) {
-    this.#call = operationCaller<WebhookOperations>(transport, WEBHOOK);
+    super(transport, WEBHOOK);
   }
 
   /** GET webhook.list.json: the registered webhooks (without their security keys). */
   list(options?: CallOptions) {
-    return this.#call('webhook.list', {}, options);
+    return this.call('webhook.list', {}, options);
   }
 
   /** POST webhook.set.json: creates or updates the webhook of `hook_url`. */
   set(params: WebhookSetParams, options?: CallOptions): Promise<Envelope> {
-    return this.#call('webhook.set', params, options);
+    return this.call('webhook.set', params, options);
   }
 
   /** POST webhook.set_chat.json: creates or updates a webhook posting to a team chat channel. */
   setChat(params: WebhookSetChatParams, options?: CallOptions): Promise<Envelope> {
-    return this.#call('webhook.set_chat', params, options);
+    return this.call('webhook.set_chat', params, options);
   }
 
   /** POST webhook.delete.json: removes the webhook of `hook_url`. */
   delete(params: WebhookDeleteParams, options?: CallOptions): Promise<Envelope> {
-    return this.#call('webhook.delete', params, options);
+    return this.call('webhook.delete', params, options);
   }
 }

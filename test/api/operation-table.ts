@@ -1,7 +1,7 @@
 // Every operation of the contract (src/contract/) with test data of its own: how the client is called, what
 // must then go on the wire, and a sample answer. Method, path and kind come from the contract's table.
 import type { AssetRecord, GalleryClient, GalleryEntry, LiveEntry } from '../../src/api/index.ts';
-import type { Answer } from '../../src/api/transport.ts';
+import type { Answer } from '../../src/api/namespace.ts';
 import { ASSET_TEXT_FIELDS, type AssetTextField } from '../../src/contract/asset-record.ts';
 import {
   type AnswerOf,
