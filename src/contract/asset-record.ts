@@ -16,6 +16,7 @@ export const ASSET_TEXT_FIELDS = {
   related_link_text: 255,
   related_link_url: 2048,
   reference_id: 255,
+  copyright: 255,
 } as const;
 
 export type AssetTextField = keyof typeof ASSET_TEXT_FIELDS;
