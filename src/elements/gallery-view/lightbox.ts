@@ -183,6 +183,7 @@ export class Lightbox implements ReactiveController {
       </div>
       <div class="meta" part="lightbox-meta">
         ${caption ? html`<p part="lightbox-caption">${caption}</p>` : nothing}
+        ${item?.copyright ? html`<p part="lightbox-caption" class="copyright">© ${item.copyright}</p>` : nothing}
         ${description ? html`<p part="lightbox-description">${description}</p>` : nothing}
         <p part="lightbox-counter">${fill(t.counter, position)}</p>
       </div>
