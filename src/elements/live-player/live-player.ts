@@ -1,14 +1,15 @@
 // <live-player>: plays a live stream of the API (liveid + token) or any HLS URL (src), waits for a stream
 // that is not on air yet, tells stalls and the end apart, and offers start/stop/reset to admins.
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import { format, translate } from '../shared/i18n.ts';
+import { LocalizeController } from '../shared/localize-controller.ts';
 import { type AutoplayMode, autoplayMode } from './autoplay.ts';
 import { LivePlayerAdminEvent, type LivePlayerState, LivePlayerStateEvent } from './events.ts';
-import { ApiError, runOperation } from './live-api.ts';
+import { type AdminOperation, ApiError, runOperation } from './live-api.ts';
 import { livePlayerStyles } from './live-player.styles.ts';
+import { en, type LivePlayerStrings } from './locales/en.ts';
+import { loaders } from './locales/index.ts';
 import { PlaybackController, type PlaybackMessage, type PlaybackOptions } from './playback-controller.ts';
 import { type StreamReport, StreamStatusController } from './stream-status-controller.ts';
-import { en, type LivePlayerStrings, loaders } from './strings.ts';
 
 export type { AutoplayMode, LivePlayerStrings };
 
@@ -136,6 +137,7 @@ export class LivePlayer extends LitElement {
   declare protected adminError: string;
   declare protected adminBusy: boolean;
 
+  private readonly localize = new LocalizeController<LivePlayerStrings>(this, en, loaders);
   private readonly playback = new PlaybackController(this, (state, key) => this.setState(state, key));
   private readonly status = new StreamStatusController(this, (report) => this.onStream(report));
   /** The playback controller has this stream's playlist (liveid mode). */
@@ -173,12 +175,18 @@ export class LivePlayer extends LitElement {
 
   /** The words in use: the locale's table with `strings` on top. */
   get text(): LivePlayerStrings {
-    return translate(this, en, loaders, this.locale, this.strings);
+    return this.localize.words;
   }
 
   /** Jumps to the live edge. */
   goLive(): void {
     this.playback.goLive();
+  }
+
+  /** Resolves once the player rendered in its language (whose words may load first). */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    await this.localize.ready;
+    return super.getUpdateComplete();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -268,7 +276,7 @@ export class LivePlayer extends LitElement {
     return this.messageKey ? this.text[this.messageKey] : this.message;
   }
 
-  private async runAdmin(operation: 'start' | 'stop' | 'reset'): Promise<void> {
+  private async runAdmin(operation: AdminOperation): Promise<void> {
     this.adminBusy = true;
     try {
       const result = await runOperation(this.baseUrl, this.token, operation, this.liveid);
@@ -351,7 +359,7 @@ export class LivePlayer extends LitElement {
           ${t.live}
         </button>
         <span part="latency" class="latency">
-          ${latency === null ? t.latencyUnknown : format(t.latency, { seconds: latency.toFixed(1) })}
+          ${latency === null ? t.latencyUnknown : this.localize.term('latency', { seconds: latency.toFixed(1) })}
         </span>
         ${
           levels.length > 1
@@ -374,7 +382,7 @@ export class LivePlayer extends LitElement {
   private renderAdmin() {
     const ready = Boolean(this.liveid && this.token && this.baseUrl) && !this.adminBusy;
     const t = this.text;
-    const button = (operation: 'start' | 'stop' | 'reset', text: string) =>
+    const button = (operation: AdminOperation, text: string) =>
       html`<button part="admin-button" type="button" ?disabled=${!ready} @click=${() => this.runAdmin(operation)}>
         ${text}
       </button>`;
@@ -394,11 +402,5 @@ export class LivePlayer extends LitElement {
         </p>
       </div>
     `;
-  }
-}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'live-player': LivePlayer;
   }
 }
