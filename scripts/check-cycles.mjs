@@ -22,11 +22,6 @@ export const KNOWN_CYCLES = [
     'src/elements/gallery-view/locales/fr.ts',
     'src/elements/gallery-view/strings.ts',
   ],
-  [
-    'src/elements/live-player/locales/de.ts',
-    'src/elements/live-player/locales/fr.ts',
-    'src/elements/live-player/strings.ts',
-  ],
 ].map((files) => files.join(' '));
 
 function sourceFiles(dir) {

@@ -8,10 +8,13 @@ import { type AdminOperation, ApiError, runOperation } from './live-api.ts';
 import { livePlayerStyles } from './live-player.styles.ts';
 import { en, type LivePlayerStrings } from './locales/en.ts';
 import { loaders } from './locales/index.ts';
-import { PlaybackController, type PlaybackMessage, type PlaybackOptions } from './playback-controller.ts';
+import type { PlaybackController, PlaybackMessage, PlaybackOptions } from './playback-controller.ts';
 import { type StreamReport, StreamStatusController } from './stream-status-controller.ts';
 
 export type { AutoplayMode, LivePlayerStrings };
+
+/** The toolbar's readings before the playback controller is loaded. */
+const NOTHING_PLAYS = { latency: null, levels: [], level: -1 } as const;
 
 /** A sentence of the string table, or '' for none. */
 type MessageKey = PlaybackMessage | 'lookingUp' | 'notFound' | 'loadFailed';
@@ -138,7 +141,9 @@ export class LivePlayer extends LitElement {
   declare protected adminBusy: boolean;
 
   private readonly localize = new LocalizeController<LivePlayerStrings>(this, en, loaders);
-  private readonly playback = new PlaybackController(this, (state, key) => this.setState(state, key));
+  /** Loaded (with hls.js after it) once there is a stream to follow: the initial chunk stays small. */
+  private playback: PlaybackController | undefined;
+  private playbackLoading: Promise<PlaybackController> | undefined;
   private readonly status = new StreamStatusController(this, (report) => this.onStream(report));
   /** The playback controller has this stream's playlist (liveid mode). */
   private following = false;
@@ -180,7 +185,7 @@ export class LivePlayer extends LitElement {
 
   /** Jumps to the live edge. */
   goLive(): void {
-    this.playback.goLive();
+    this.playback?.goLive();
   }
 
   /** Resolves once the player rendered in its language (whose words may load first). */
@@ -194,20 +199,33 @@ export class LivePlayer extends LitElement {
     if (sourceChanged) void this.load();
   }
 
+  /** The playback controller, loaded the first time it is needed (hls.js loads when something plays). */
+  private playbackReady(): Promise<PlaybackController> {
+    this.playbackLoading ??= import('./playback-controller.ts').then(({ PlaybackController }) => {
+      const onState = (state: LivePlayerState, key: PlaybackMessage) => this.setState(state, key);
+      this.playback = new PlaybackController(this, onState, () => import('hls.js'));
+      return this.playback;
+    });
+    return this.playbackLoading;
+  }
+
   /** Plays `src`, or starts following `liveid` through live.list (which says when to load its playlist). */
   private async load(): Promise<void> {
     const video = this.renderRoot.querySelector('video');
     if (!video) return;
+    // Loads waiting for the controller resume in their order, so the last one decides what plays.
+    const playback = await this.playbackReady();
+    if (!this.isConnected) return;
     this.status.stop();
     this.streamState = '';
     this.following = false;
     this.broadcastOver = false;
-    if (this.src) return this.playback.attach(video, this.src, this.playbackOptions());
+    if (this.src) return playback.attach(video, this.src, this.playbackOptions());
     if (!this.liveid || !this.token || !this.baseUrl) {
-      this.playback.detach();
+      playback.detach();
       return;
     }
-    this.playback.detach(false);
+    playback.detach(false);
     this.setState('waiting', 'lookingUp');
     this.status.watch({ baseUrl: this.baseUrl, token: this.token, liveid: this.liveid });
   }
@@ -225,14 +243,15 @@ export class LivePlayer extends LitElement {
     const { state, hls_playback_url: url } = report.entry;
     this.streamState = state;
     const video = this.renderRoot.querySelector('video');
-    if (!video) return;
+    const playback = this.playback;
+    if (!video || !playback) return;
     if (state === 'starting' || state === 'live') {
       // On air: load the playlist unless the broadcast on screen is this one and still going.
-      const stale = this.broadcastOver || this.playback.broadcastEnded || this.messageKey === 'unreachable';
+      const stale = this.broadcastOver || playback.broadcastEnded || this.messageKey === 'unreachable';
       if (this.following && !stale) return;
       this.following = true;
       this.broadcastOver = false;
-      void this.playback.attach(video, url, this.playbackOptions());
+      void playback.attach(video, url, this.playbackOptions());
     } else if (state === 'stopped') {
       // A broadcast on screen plays on to the end of its playlist; one that never got going is over now.
       if (this.following && this.state !== 'waiting' && this.state !== 'error') this.broadcastOver = true;
@@ -257,7 +276,7 @@ export class LivePlayer extends LitElement {
   }
 
   private unfollow(): void {
-    if (this.following) this.playback.detach(false);
+    if (this.following) this.playback?.detach(false);
     this.following = false;
     this.broadcastOver = false;
   }
@@ -299,11 +318,11 @@ export class LivePlayer extends LitElement {
     const target = event.composedPath()[0];
     if (target instanceof HTMLButtonElement || target instanceof HTMLSelectElement) return;
     const actions: Record<string, () => void> = {
-      ' ': () => this.playback.togglePlay(),
-      k: () => this.playback.togglePlay(),
+      ' ': () => this.playback?.togglePlay(),
+      k: () => this.playback?.togglePlay(),
       m: () => this.toggleMute(),
-      l: () => this.playback.goLive(),
-      End: () => this.playback.goLive(),
+      l: () => this.goLive(),
+      End: () => this.goLive(),
     };
     const action = actions[event.key];
     if (!action) return;
@@ -331,8 +350,8 @@ export class LivePlayer extends LitElement {
         ></video>
         <div part="status" class="status" role="status" aria-live="polite">${this.state === 'playing' ? '' : this.statusText()}</div>
         ${
-          this.playback.autoMuted
-            ? html`<button part="unmute" class="unmute" type="button" @click=${() => this.playback.unmute()}>
+          this.playback?.autoMuted
+            ? html`<button part="unmute" class="unmute" type="button" @click=${() => this.playback?.unmute()}>
                 ${this.text.unmute}
               </button>`
             : nothing
@@ -343,7 +362,7 @@ export class LivePlayer extends LitElement {
   }
 
   private renderToolbar() {
-    const { latency, levels, level } = this.playback;
+    const { latency, levels, level } = this.playback ?? NOTHING_PLAYS;
     const t = this.text;
     return html`
       <div part="toolbar" class="bar" role="group" aria-label=${t.liveControls}>
@@ -354,7 +373,7 @@ export class LivePlayer extends LitElement {
           aria-label=${t.jumpToLive}
           title=${`${t.jumpToLive} (L)`}
           ?disabled=${this.state !== 'playing' && this.state !== 'stalled'}
-          @click=${() => this.playback.goLive()}
+          @click=${() => this.goLive()}
         >
           ${t.live}
         </button>
@@ -367,7 +386,7 @@ export class LivePlayer extends LitElement {
                 >${t.quality}
                 <select
                   part="quality"
-                  @change=${(e: Event) => this.playback.setLevel(Number((e.target as HTMLSelectElement).value))}
+                  @change=${(e: Event) => this.playback?.setLevel(Number((e.target as HTMLSelectElement).value))}
                 >
                   <option value="-1" ?selected=${level === -1}>${t.auto}</option>
                   ${levels.map((l) => html`<option value=${l.index} ?selected=${level === l.index}>${l.label}</option>`)}
