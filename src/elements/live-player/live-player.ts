@@ -175,7 +175,7 @@ export class LivePlayer extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     // After a disconnect the controller has stopped: a reconnected player starts over.
-    if (this.hasUpdated) void this.load();
+    if (this.hasUpdated) this.load();
   }
 
   /** The words in use: the locale's table with `strings` on top. */
@@ -196,7 +196,17 @@ export class LivePlayer extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     const sourceChanged = (['src', 'liveid', 'token', 'baseUrl'] as const).some((name) => changed.has(name));
-    if (sourceChanged) void this.load();
+    if (sourceChanged) this.load();
+  }
+
+  /**
+   * Runs `action` on the playback controller: at once when it is here, else once it has loaded, in the
+   * order asked, so the last call decides what plays. `load: false` skips it when it was never asked for.
+   */
+  private withPlayback(action: (playback: PlaybackController) => unknown, load = true): void {
+    if (this.playback) action(this.playback);
+    else if (load || this.playbackLoading)
+      void this.playbackReady().then((playback) => this.isConnected && action(playback));
   }
 
   /** The playback controller, loaded the first time it is needed (hls.js loads when something plays). */
@@ -210,22 +220,24 @@ export class LivePlayer extends LitElement {
   }
 
   /** Plays `src`, or starts following `liveid` through live.list (which says when to load its playlist). */
-  private async load(): Promise<void> {
+  private load(): void {
     const video = this.renderRoot.querySelector('video');
     if (!video) return;
-    // Loads waiting for the controller resume in their order, so the last one decides what plays.
-    const playback = await this.playbackReady();
-    if (!this.isConnected) return;
     this.status.stop();
     this.streamState = '';
     this.following = false;
     this.broadcastOver = false;
-    if (this.src) return playback.attach(video, this.src, this.playbackOptions());
-    if (!this.liveid || !this.token || !this.baseUrl) {
-      playback.detach();
+    if (this.src) {
+      const [src, options] = [this.src, this.playbackOptions()];
+      this.withPlayback((playback) => playback.attach(video, src, options));
       return;
     }
-    playback.detach(false);
+    if (!this.liveid || !this.token || !this.baseUrl) {
+      this.withPlayback((playback) => playback.detach(), false);
+      return;
+    }
+    // Fetched now, so a stream going on air waits only for hls.js.
+    this.withPlayback((playback) => playback.detach(false));
     this.setState('waiting', 'lookingUp');
     this.status.watch({ baseUrl: this.baseUrl, token: this.token, liveid: this.liveid });
   }
@@ -243,15 +255,16 @@ export class LivePlayer extends LitElement {
     const { state, hls_playback_url: url } = report.entry;
     this.streamState = state;
     const video = this.renderRoot.querySelector('video');
-    const playback = this.playback;
-    if (!video || !playback) return;
+    if (!video) return;
     if (state === 'starting' || state === 'live') {
       // On air: load the playlist unless the broadcast on screen is this one and still going.
-      const stale = this.broadcastOver || playback.broadcastEnded || this.messageKey === 'unreachable';
+      const ended = this.playback?.broadcastEnded ?? false;
+      const stale = this.broadcastOver || ended || this.messageKey === 'unreachable';
       if (this.following && !stale) return;
       this.following = true;
       this.broadcastOver = false;
-      void playback.attach(video, url, this.playbackOptions());
+      const options = this.playbackOptions();
+      this.withPlayback((playback) => playback.attach(video, url, options));
     } else if (state === 'stopped') {
       // A broadcast on screen plays on to the end of its playlist; one that never got going is over now.
       if (this.following && this.state !== 'waiting' && this.state !== 'error') this.broadcastOver = true;
@@ -276,7 +289,7 @@ export class LivePlayer extends LitElement {
   }
 
   private unfollow(): void {
-    if (this.following) this.playback?.detach(false);
+    if (this.following) this.withPlayback((playback) => playback.detach(false), false);
     this.following = false;
     this.broadcastOver = false;
   }
