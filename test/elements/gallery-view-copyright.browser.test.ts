@@ -1,6 +1,6 @@
 // The asset metadata field `copyright`, end to end against the reference server: set by asset.set_meta
 // (at most 255 characters, as `caption`), returned in records and selected by gallery.get_items `details`,
-// and shown in <gallery-view>'s lightbox caption area as `© <text>`, as text.
+// and shown in <gallery-view>'s lightbox caption area as `© <text>`, as text, by default too.
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/gallery-view/define.ts';
 import type { GalleryView } from '../../src/elements/gallery-view/gallery-view.ts';
@@ -65,6 +65,21 @@ describe('copyright', function () {
     el.close();
     await el.open(plain);
     expect(copyrightLine(el)).to.equal(null);
+    el.close();
+  });
+
+  it('shows without a `details` attribute: the default asks for what the lightbox shows', async () => {
+    const el = await fixture<GalleryView>(
+      html`<gallery-view base-url=${server.baseUrl} fid=${fid} token=${server.token}></gallery-view>`,
+    );
+    expect(el.details.split(',')).to.include.members(['caption', 'copyright', 'description']);
+    await until(
+      () => el.shadowRoot!.querySelectorAll('.tile:not(.placeholder)').length === 2,
+      8000,
+      'the tiles',
+    );
+    await el.open(rid);
+    expect(copyrightLine(el)?.textContent).to.equal(`© ${MARKUP}`);
     el.close();
   });
 });

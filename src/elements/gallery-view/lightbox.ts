@@ -10,8 +10,10 @@ import {
   type TemplateResult,
 } from 'lit';
 import type { GalleryItem } from '../../api/types.ts';
+import type { LocalizeController } from '../shared/localize-controller.ts';
+import type { LightboxField } from './lightbox-fields.ts';
+import type { GalleryViewStrings, LightboxStrings } from './locales/en.ts';
 import type { imageSource, itemLabel, originalUrl } from './media.ts';
-import type { GalleryViewStrings, LightboxStrings } from './strings.ts';
 
 /** English words of the lightbox: they load with it (the element's table holds those of the grid). */
 const english: LightboxStrings = {
@@ -34,8 +36,10 @@ export interface LightboxKit {
   itemLabel: typeof itemLabel;
   originalUrl: typeof originalUrl;
   icons: { note: TemplateResult; file: TemplateResult };
-  /** The element's words in its current language. */
-  strings(): GalleryViewStrings;
+  /** The element's words in its current language (the lightbox adds its English ones). */
+  localize: LocalizeController<GalleryViewStrings>;
+  /** The metadata shown under the item, in order. */
+  fields: readonly LightboxField[];
   /** Dispatches `gallery-item-open`; false when a listener cancelled it. */
   opened(index: number, item: GalleryItem): boolean;
   /** Dispatches `gallery-lightbox-close`. */
@@ -69,6 +73,7 @@ export class Lightbox implements ReactiveController {
   constructor(host: LightboxHost, kit: LightboxKit) {
     this.host = host;
     this.kit = kit;
+    kit.localize.addEnglish(english);
     host.addController(this);
   }
 
@@ -173,19 +178,18 @@ export class Lightbox implements ReactiveController {
     const index = this.index;
     const item = this.isOpen ? this.host.itemAt(index) : undefined;
     const count = this.host.itemCount();
-    const caption = typeof item?.caption === 'string' ? item.caption : '';
-    const description = typeof item?.description === 'string' ? item.description : '';
-    const t = words(this.kit);
+    const { localize } = this.kit;
+    const t = localize.words;
     const position = { index: index + 1, count };
-    const label = item ? fill(t.position, { ...position, label: this.kit.itemLabel(item) }) : t.viewer;
+    const label = item
+      ? localize.term('position', { ...position, label: this.kit.itemLabel(item) })
+      : t.viewer;
     const content = html`<div class="stage" part="lightbox-stage" @pointerdown=${this.onPointerDown} @pointerup=${this.onPointerUp}>
         ${lightboxMedia(item, this.kit)}
       </div>
       <div class="meta" part="lightbox-meta">
-        ${caption ? html`<p part="lightbox-caption">${caption}</p>` : nothing}
-        ${item?.copyright ? html`<p part="lightbox-caption" class="copyright">© ${item.copyright}</p>` : nothing}
-        ${description ? html`<p part="lightbox-description">${description}</p>` : nothing}
-        <p part="lightbox-counter">${fill(t.counter, position)}</p>
+        ${this.kit.fields.map((field) => metaLine(item, field))}
+        <p part="lightbox-counter">${localize.term('counter', position)}</p>
       </div>
       <button class="nav prev" part="lightbox-prev" type="button" aria-label=${t.previous}
         aria-disabled=${index <= 0 ? 'true' : 'false'} @click=${() => this.go(index - 1)}>‹</button>
@@ -251,14 +255,12 @@ export class Lightbox implements ReactiveController {
   }
 }
 
-/** The lightbox's words in the element's language (English under whatever the table lacks). */
-const words = (kit: LightboxKit): LightboxStrings => ({ ...english, ...kit.strings() });
-
-/** Fills `{name}` placeholders (a copy of the shared one: this chunk imports nothing of the entry's). */
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
-  );
+/** One metadata line under the item, as text; nothing when the item has no such text. */
+function metaLine(item: GalleryItem | undefined, { name, part, className, prefix }: LightboxField) {
+  const value = item?.[name];
+  return typeof value === 'string' && value
+    ? html`<p part=${part} class=${className ?? nothing}>${prefix ?? ''}${value}</p>`
+    : nothing;
 }
 
 /** The focused element, looking through open shadow roots. */
@@ -271,7 +273,7 @@ export function activeElementDeep(): HTMLElement | null {
 /** What the lightbox stage shows: the image at screen size, the video from its original, a player, a link. */
 export function lightboxMedia(item: GalleryItem | undefined, kit: LightboxKit): TemplateResult {
   const { imageSource, itemLabel, originalUrl, icons } = kit;
-  if (!item) return html`<p part="lightbox-loading">${words(kit).itemLoading}</p>`;
+  if (!item) return html`<p part="lightbox-loading">${kit.localize.words.itemLoading}</p>`;
   const label = itemLabel(item);
   const original = originalUrl(item);
   if (item.type === 'video' && original) {
@@ -307,7 +309,7 @@ export function lightboxMedia(item: GalleryItem | undefined, kit: LightboxKit): 
   }
   return html`<div class="icon">
     ${icons.file}<span>${item.filename}</span>
-    ${original ? html`<a href=${original} download=${item.filename} part="lightbox-download">${words(kit).download}</a>` : nothing}
+    ${original ? html`<a href=${original} download=${item.filename} part="lightbox-download">${kit.localize.words.download}</a>` : nothing}
   </div>`;
 }
 

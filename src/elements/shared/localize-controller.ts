@@ -43,7 +43,6 @@ export function format(template: string, values: Values = {}): string {
 
 /** Loaded tables (or their loading) by loader, shared by every element on the page. */
 const tables = new Map<() => Promise<unknown>, unknown>();
-const pluralRules = new Map<string, Intl.PluralRules>();
 
 export class LocalizeController<T extends object> implements ReactiveController {
   readonly #host: LocalizeHost<T>;
@@ -109,13 +108,7 @@ export class LocalizeController<T extends object> implements ReactiveController 
 
   /** Intl.PluralRules' category of `count` in the language in use: `one`, `few`, `other`, … */
   pluralCategory(count: number): Intl.LDMLPluralRule {
-    const language = this.language;
-    let rules = pluralRules.get(language);
-    if (!rules) {
-      rules = new Intl.PluralRules(language);
-      pluralRules.set(language, rules);
-    }
-    return rules.select(count);
+    return new Intl.PluralRules(this.language).select(count);
   }
 
   /** English words of a part loaded later (the lightbox's), under the table's own. */
