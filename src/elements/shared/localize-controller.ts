@@ -48,8 +48,8 @@ export class LocalizeController<T extends object> implements ReactiveController 
   readonly #host: LocalizeHost<T>;
   #english: T;
   readonly #loaders: TableLoaders<T>;
-  /** The last merge of a table with the host's `strings`, reused while neither changes. */
-  #merged: { table: T; overrides: Partial<T> | undefined; words: T } | undefined;
+  /** The words of the last update: a table and the host's `strings` merged, kept while neither changes. */
+  #words: { table: T; overrides: Partial<T> | undefined; words: T } | undefined;
   /** The loading the host already waits for, so it is asked to render once per arrival. */
   #awaited: Promise<unknown> | undefined;
 
@@ -62,6 +62,12 @@ export class LocalizeController<T extends object> implements ReactiveController 
 
   hostConnected(): void {}
 
+  /** Before each render: the table of the language in use starts loading if need be; the words are kept. */
+  hostUpdate(): void {
+    this.#load();
+    this.#words = this.#merge();
+  }
+
   /** The language in use: `locale`, else the page's `lang`, else English. */
   get language(): string {
     // No document while a server renders the element: the locale alone decides there.
@@ -70,24 +76,18 @@ export class LocalizeController<T extends object> implements ReactiveController 
   }
 
   /**
-   * The words in use, the host's `strings` on top. A language other than English loads on first use;
-   * until it is here the words are English and the host renders again once it arrives.
+   * The words in use, the host's `strings` on top; the same object while neither changes. A language
+   * other than English loads on the host's next update; until it is here the words are English and the
+   * host renders again once it arrives. Reading them changes nothing (render() reads them).
    */
   get words(): T {
-    const table = this.#table();
-    const overrides = this.#host.strings;
-    const merged = this.#merged;
-    if (merged?.table === table && merged.overrides === overrides) return merged.words;
-    const words = overrides ? { ...table, ...overrides } : table;
-    this.#merged = { table, overrides, words };
-    return words;
+    return this.#merge().words;
   }
 
   /** Resolves once the words of the language in use are here (at once when they are). */
   get ready(): Promise<unknown> {
-    const load = this.#loaders[this.language];
-    const table = load && tables.get(load);
-    return table instanceof Promise ? table : Promise.resolve(this.words);
+    const loading = this.#load();
+    return loading instanceof Promise ? loading : Promise.resolve();
   }
 
   /** One entry of the words, its placeholders filled. */
@@ -114,12 +114,27 @@ export class LocalizeController<T extends object> implements ReactiveController 
   /** English words of a part loaded later (the lightbox's), under the table's own. */
   addEnglish(words: Partial<T>): void {
     this.#english = { ...words, ...this.#english };
-    this.#merged = undefined;
   }
 
+  /** The table of the language in use: loaded, or English meanwhile. */
   #table(): T {
     const load = this.#loaders[this.language];
-    if (!load) return this.#english;
+    const table = load ? tables.get(load) : this.#english;
+    return table && !(table instanceof Promise) ? (table as T) : this.#english;
+  }
+
+  #merge(): { table: T; overrides: Partial<T> | undefined; words: T } {
+    const table = this.#table();
+    const overrides = this.#host.strings;
+    const kept = this.#words;
+    if (kept?.table === table && kept.overrides === overrides) return kept;
+    return { table, overrides, words: overrides ? { ...table, ...overrides } : table };
+  }
+
+  /** Starts loading the table of the language in use (once per page); its loading, if under way. */
+  #load(): unknown {
+    const load = this.#loaders[this.language];
+    if (!load) return undefined;
     let table = tables.get(load);
     if (!table) {
       const done = (words: T) => tables.set(load, words);
@@ -127,11 +142,10 @@ export class LocalizeController<T extends object> implements ReactiveController 
       table = load().then(done, () => done(this.#english));
       tables.set(load, table);
     }
-    if (!(table instanceof Promise)) return table as T;
-    if (this.#awaited !== table) {
+    if (table instanceof Promise && this.#awaited !== table) {
       this.#awaited = table;
       void table.then(() => this.#host.requestUpdate());
     }
-    return this.#english;
+    return table;
   }
 }
