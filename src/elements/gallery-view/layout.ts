@@ -5,7 +5,7 @@ import type { masonry as masonryLayout } from '@lit-labs/virtualizer/layouts/mas
 import type * as GridParts from './grid-parts.ts';
 import type { recycle as recycleDirective } from './recycle.ts';
 
-export type GalleryLayout = 'grid' | 'masonry' | 'list';
+export type { GalleryLayout } from './tile-layout.ts';
 
 /** The grid's half that loads beside the first page. */
 export interface Virtualizer {

@@ -1,11 +1,20 @@
 // Turns the element's layout inputs (width, columns, tile width, captions) into a virtualizer layout in
 // whole pixels plus the `sizes` of tile images. Loaded with the virtualizer (layout.ts).
+import type { grid } from '@lit-labs/virtualizer/layouts/grid.js';
+import type { masonry } from '@lit-labs/virtualizer/layouts/masonry.js';
 import type { GalleryItem } from '../../api/types.ts';
-import type { GalleryLayout, Virtualizer } from './layout.ts';
 import { aspectRatio } from './media.ts';
 import type { RecycleConfig } from './recycle.ts';
 
 type LayoutConfigValue = RecycleConfig<unknown>['layout'];
+
+export type GalleryLayout = 'grid' | 'masonry' | 'list';
+
+/** The virtualizer's layouts the tiles are laid out with. */
+export interface LayoutFactories {
+  grid: typeof grid;
+  masonry: typeof masonry;
+}
 
 /** Height of the one-line caption under grid and masonry tiles (the layout needs pixels). */
 const CAPTION_HEIGHT = 26;
@@ -32,11 +41,7 @@ export interface TileLayout {
 }
 
 /** The layout for these inputs; `previous` is returned as it is when nothing changed. */
-export function tileLayout(
-  v: Pick<Virtualizer, 'grid' | 'masonry'>,
-  input: LayoutInputs,
-  previous: TileLayout | null,
-): TileLayout {
+export function tileLayout(v: LayoutFactories, input: LayoutInputs, previous: TileLayout | null): TileLayout {
   const { layout, width, gap } = input;
   const key = [layout, width, gap, input.columns, input.tileWidth, input.captions].join();
   if (previous?.key === key) return previous;
