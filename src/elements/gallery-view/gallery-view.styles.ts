@@ -10,22 +10,8 @@ export const styles = css`
   :host([hidden]) { display: none; }
   .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   .probe { height: 0; }
-  .grid { display: block; min-height: 1px; }
-  .tile { display: flex; flex-direction: column; gap: 4px; box-sizing: border-box; }
-  .list .tile { flex-direction: row; align-items: center; gap: 12px; }
-  .media { all: unset; box-sizing: border-box; position: relative; display: flex; align-items: center; justify-content: center; flex: 1 1 0; min-height: 0; overflow: hidden; border-radius: var(--gallery-radius); background: var(--gallery-tile-bg); cursor: pointer; }
-  .list .media { flex: 0 0 auto; width: 160px; aspect-ratio: 4 / 3; }
-  .media img { width: 100%; height: 100%; object-fit: var(--gallery-tile-fit); display: block; }
-  .placeholder .media { animation: pulse 1.2s ease-in-out infinite alternate; cursor: default; }
-  @keyframes pulse { to { opacity: 0.55; } }
-  @media (prefers-reduced-motion: reduce) { .placeholder .media { animation: none; } }
-  .badge { position: absolute; inset: 50% auto auto 50%; translate: -50% -50%; display: grid; place-items: center; width: 44px; height: 44px; border-radius: 50%; background: rgb(0 0 0 / 0.6); color: #fff; }
   .icon { display: grid; place-items: center; gap: 4px; padding: 8px; color: var(--gallery-muted); text-align: center; overflow-wrap: anywhere; font-size: 0.85em; }
   svg { width: 28px; height: 28px; fill: currentColor; }
-  .caption { flex: none; }
-  .caption, .text p { margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: 0.875em; line-height: 1.35; }
-  .text { min-width: 0; }
-  .text .description { color: var(--gallery-muted); white-space: normal; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 4; }
   .state { display: grid; place-items: center; gap: 12px; padding: 32px 16px; color: var(--gallery-muted); text-align: center; }
   .skeleton { display: grid; grid-template-columns: repeat(auto-fill, minmax(160px, 1fr)); gap: var(--gallery-gap); }
   .skeleton > div { aspect-ratio: 4 / 3; border-radius: var(--gallery-radius); background: var(--gallery-tile-bg); }

@@ -1,6 +1,6 @@
 // <gallery-view>: a gallery's items as a virtualized grid, masonry or list, with a lightbox.
 import type { RangeChangedEvent } from '@lit-labs/virtualizer/events.js';
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { type CSSResult, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { GalleryItem } from '../../api/types.ts';
 import { format, translate } from '../shared/i18n.ts';
 import { GalleryItemOpenEvent, GalleryLightboxCloseEvent } from './events.ts';
@@ -269,7 +269,16 @@ export class GalleryView extends LitElement {
     if (probe) this.size.observe(probe);
   }
 
+  /** Adds styles that arrive with a lazy chunk (tiles, lightbox) to the shadow root, once. */
+  private adopt(styles: CSSResult): void {
+    const root = this.renderRoot as ShadowRoot;
+    const sheet = styles.styleSheet;
+    if (sheet && !root.adoptedStyleSheets.includes(sheet))
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (virtualizer) this.adopt(virtualizer.tileStyles);
     const source = ['baseUrl', 'fid', 'token', 'uploadToken', 'details', 'itemsPerPage', 'items'] as const;
     if (source.some((name) => changed.has(name)) && !this.items) this.pages.reload();
     if (this.items) this.state = this.items.length > 0 ? 'ready' : 'empty';
@@ -288,9 +297,7 @@ export class GalleryView extends LitElement {
     if (this.lightboxInstance) return this.lightboxInstance;
     const { Lightbox, lightboxStyles } = await import('./lightbox.ts');
     if (!this.lightboxInstance) {
-      const root = this.renderRoot as ShadowRoot;
-      if (lightboxStyles.styleSheet)
-        root.adoptedStyleSheets = [...root.adoptedStyleSheets, lightboxStyles.styleSheet];
+      this.adopt(lightboxStyles);
       this.lightboxInstance = new Lightbox(this, {
         imageSource,
         itemLabel,
@@ -391,7 +398,10 @@ export class GalleryView extends LitElement {
     const { value: layout, sizes } = this.layoutCache;
     const draw = this.tileDrawer(v, sizes);
     const pageError = this.pages.error && !this.items;
-    return html`<div class="grid ${draw.layout}" part="grid" role="list" aria-label=${t.gallery} @rangeChanged=${this.onRange}>
+    // `captioned`: a tile without a caption keeps the caption's line empty (styles), so the images of a
+    // row line up whichever tiles have captions.
+    const captioned = this.captions && draw.layout !== 'list' ? 'captioned' : '';
+    return html`<div class="grid ${draw.layout} ${captioned}" part="grid" role="list" aria-label=${t.gallery} @rangeChanged=${this.onRange}>
         <div virtualizer-sizer aria-hidden="true"></div>
         ${v.recycle({
           items: this.viewItems() as (GalleryItem | undefined)[],

@@ -2,6 +2,7 @@
 // tile width, captions) into a virtualizer layout in whole pixels plus the `sizes` of tile images.
 import type { grid as gridLayout } from '@lit-labs/virtualizer/layouts/grid.js';
 import type { masonry as masonryLayout } from '@lit-labs/virtualizer/layouts/masonry.js';
+import type { CSSResult } from 'lit';
 import type { GalleryItem } from '../../api/types.ts';
 import { aspectRatio } from './media.ts';
 import type { RecycleConfig, recycle as recycleDirective } from './recycle.ts';
@@ -11,10 +12,14 @@ type LayoutConfigValue = RecycleConfig<unknown>['layout'];
 
 export type GalleryLayout = 'grid' | 'masonry' | 'list';
 
-/** The grid's half that loads beside the first page: the virtualizer, its layouts and the tile drawing. */
+/**
+ * The grid's half that loads beside the first page: the virtualizer, its layouts, the tile drawing and
+ * the tiles' styles.
+ */
 export interface Virtualizer {
   recycle: typeof recycleDirective;
   drawTile: typeof drawTileFunction;
+  tileStyles: CSSResult;
   grid: typeof gridLayout;
   masonry: typeof masonryLayout;
 }
@@ -33,7 +38,13 @@ export function loadVirtualizer(): Promise<Virtualizer> {
     import('@lit-labs/virtualizer/layouts/masonry.js'),
     import('./tile.ts'),
   ]).then(([r, g, m, t]) => {
-    virtualizer = { recycle: r.recycle, drawTile: t.drawTile, grid: g.grid, masonry: m.masonry };
+    virtualizer = {
+      recycle: r.recycle,
+      drawTile: t.drawTile,
+      tileStyles: t.tileStyles,
+      grid: g.grid,
+      masonry: m.masonry,
+    };
     return virtualizer;
   });
   return virtualizerLoading;
