@@ -1,10 +1,42 @@
-// What every route and service of one running server shares: options, clock, database and stores.
-import type { Clock } from './clock.ts';
-import type { EventBus } from './events.ts';
-import type { FaultOptions } from './http/faults.ts';
-import type { Db } from './store/db.ts';
-import type { AccountSettings } from './store/settings.ts';
-import type { TokenStore } from './store/tokens.ts';
+// What every route and service of one running server shares: options, clock, database, the read model and
+// the access policy; built once by createContext.
+
+import { Credentials } from './auth/credentials.ts';
+import { AccessPolicy } from './auth/policy.ts';
+import { type Clock, systemClock } from './clock.ts';
+import { EventBus } from './events.ts';
+import { fileUrl } from './media/storage.ts';
+import { ReadModel } from './read-model/index.ts';
+import { AssetStore } from './store/assets.ts';
+import { type Db, openDatabase } from './store/db.ts';
+import { GalleryStore } from './store/galleries.ts';
+import { SecretBox } from './store/secret-box.ts';
+import { type AccountSettings, loadAccountSettings } from './store/settings.ts';
+import { TokenStore } from './store/tokens.ts';
+
+/** Injected faults (http/faults.ts reads them; `error=0.3,drop=0.1,…` on the command line). */
+export interface FaultOptions {
+  /** Share (0-1) of matching requests answered with a 500 `internal` before they do anything. */
+  errorRate?: number;
+  /** Share (0-1) of matching upload POSTs whose connection is destroyed midway through the body. */
+  dropRate?: number;
+  /**
+   * Share (0-1) of matching upload POSTs whose upload (or chunk) is stored as usual, then the connection is
+   * destroyed instead of answering: the client never learns it succeeded, as when a network fails late.
+   */
+  cutRate?: number;
+  /**
+   * Share (0-1) of matching upload POSTs answered as if their signed URL had expired (403), as happens
+   * to a URL fetched early in a long queue; a good client asks for a fresh URL.
+   */
+  expireRate?: number;
+  /** Milliseconds added to every matching request. */
+  latencyMs?: number;
+  /** Operation names (`gallery.get_items`, `upload` for the upload POST); empty = every operation. */
+  operations?: string[];
+  /** Seed of the random choices, so a failing run can be replayed. */
+  seed?: number;
+}
 
 export interface ServerOptions {
   /** Directory holding the SQLite file and the media files. */
@@ -55,6 +87,58 @@ export interface ServerContext {
   account: AccountSettings;
   tokens: TokenStore;
   events: EventBus;
+  /** Records, pages and lookups kept between requests (read-model/). */
+  readModel: ReadModel;
+  /** Who may call what on which target (auth/policy.ts). */
+  access: AccessPolicy;
   /** The origin URLs are built on, e.g. http://127.0.0.1:8787 (no trailing slash). */
   publicUrl(): string;
+  /** Sets the origin once the server listens, when the options gave none. */
+  listening(origin: string): void;
+}
+
+export function createContext(options: ServerOptions): ServerContext {
+  const db = openDatabase(options.dataDir);
+  const clock = options.clock ?? systemClock;
+  const account = loadAccountSettings(db);
+  const tokens = new TokenStore(db, new SecretBox(account.secret));
+  const assets = new AssetStore(db);
+  const galleries = new GalleryStore(db);
+  let origin = options.publicUrl?.replace(/\/+$/, '') ?? '';
+  const publicUrl = () => origin;
+  const readModel = new ReadModel({
+    db,
+    clock,
+    assets,
+    galleries,
+    tokens,
+    fileUrl: (rid, name) => fileUrl({ publicUrl }, rid, name),
+  });
+  const access = new AccessPolicy(
+    new Credentials(readModel.tokens, clock),
+    {
+      unknown: (rids) => {
+        const found = assets.existing(rids);
+        return rids.filter((rid) => !found.has(rid));
+      },
+      galleryExists: (fid) => galleries.exists(fid),
+      inGallery: (rid, fid) => assets.inGallery(rid, fid),
+      uploadedWith: (rid, tokenHash) => assets.uploadedWith(rid, tokenHash),
+    },
+    { account, clock },
+  );
+  return {
+    options,
+    clock,
+    db,
+    account,
+    tokens,
+    events: new EventBus(),
+    readModel,
+    access,
+    publicUrl,
+    listening(address) {
+      if (!origin) origin = address;
+    },
+  };
 }

@@ -2,9 +2,9 @@
 // with the portal's simple users when it is not public.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
+import { escapeHtml } from '../html.ts';
 import type { Services } from '../services/index.ts';
 import type { PortalPage } from '../services/portals.ts';
-import { escapeHtml } from './upload-frame-page.ts';
 
 const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal not found</title></head>
 <body><h1>Portal not found</h1><p>This portal does not exist or is not active.</p></body></html>`;

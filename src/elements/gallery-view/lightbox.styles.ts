@@ -127,6 +127,10 @@ export const lightboxStyles = css`
     max-width: 70ch;
     margin: 0 auto 2px;
   }
+  .meta .copyright {
+    font-size: 0.8125em;
+    opacity: 0.8;
+  }
   .meta [part='lightbox-description'] {
     font-size: 0.875em;
     opacity: 0.85;

@@ -320,6 +320,7 @@ export class Lightbox implements ReactiveController {
     const description = typeof item?.description === 'string' ? item.description : '';
     return html`<div class="meta" part="lightbox-meta">
       ${caption ? html`<p part="lightbox-caption">${caption}</p>` : nothing}
+      ${item?.copyright ? html`<p part="lightbox-caption" class="copyright">© ${item.copyright}</p>` : nothing}
       ${description ? html`<p part="lightbox-description">${description}</p>` : nothing}
     </div>`;
   }
