@@ -79,7 +79,7 @@ export function portalPageHtml(page: PortalPage, chrome: PortalChrome, apiBaseUr
     .map(
       (gallery, index) => `<section class="gallery" aria-labelledby="gallery-${index + 1}">
 <h2 id="gallery-${index + 1}">${escapeHtml(gallery.name)}</h2>
-<gallery-view base-url="${escapeHtml(apiBaseUrl)}" fid="${escapeHtml(gallery.fid)}" token="${escapeHtml(page.token)}" tile-width="220"></gallery-view>
+<gallery-view base-url="${escapeHtml(apiBaseUrl)}" fid="${escapeHtml(gallery.fid)}" token="${escapeHtml(page.token)}" tile-width="170"></gallery-view>
 </section>`,
     )
     .join('\n');
