@@ -31,7 +31,7 @@ export function readCookies(header: string | undefined): Map<string, string> {
 export function cookie(name: string, value: string, options: CookieOptions): string {
   const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path}`, 'HttpOnly', 'SameSite=Lax'];
   if (options.maxAgeSeconds !== undefined)
-    parts.push(`Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`);
+    parts.push(`Max-Age=${Math.max(0, Math.round(options.maxAgeSeconds))}`);
   if (options.secure) parts.push('Secure');
   return parts.join('; ');
 }
