@@ -6,7 +6,7 @@ import type { OpenIdOptions } from './auth/openid.ts';
 import { ServiceError } from './errors.ts';
 import { type FaultOptions, parseFaults } from './http/faults.ts';
 import type { TokenLevel } from './store/tokens.ts';
-import { seedDemoGallery } from './web/demo-seed.ts';
+import { DEMO_PORTAL, seedDemoGallery } from './web/demo-seed.ts';
 
 const USAGE = `Usage:
   gallery-server [--port 8787] [--host 127.0.0.1] [--data .data] [--token TOKEN] [--demo] [--faults SPEC]
@@ -99,7 +99,10 @@ export async function main(argv: string[]): Promise<number> {
     );
   }
   console.log(`gallery-server listening: ${baseUrl}`);
-  if (values.demo) console.log(`demo: ${baseUrl.replace(/v2\/$/, '')}demo/`);
+  if (values.demo) {
+    console.log(`demo: ${baseUrl.replace(/v2\/$/, '')}demo/`);
+    console.log(`demo portal: ${baseUrl.replace(/v2\/$/, '')}portals/${DEMO_PORTAL}/`);
+  }
   if (token) console.log(`api_token: ${token}`);
   if (openid)
     console.log(`openid: ${openid.issuer}; redirect URI ${baseUrl.replace(/v2\/$/, '')}oidc/callback`);
