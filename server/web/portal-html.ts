@@ -54,7 +54,7 @@ function header(chrome: PortalChrome): string {
   const account =
     chrome.visitor && chrome.csrf
       ? `<div class="account">
-<span class="who">Signed in as <strong>${escapeHtml(visitorName(chrome.visitor))}</strong></span>
+<span class="who"><span class="who-label">Signed in as </span><strong>${escapeHtml(visitorName(chrome.visitor))}</strong></span>
 <form method="post" action="${escapeHtml(chrome.base)}sign-out">
 <input type="hidden" name="csrf" value="${escapeHtml(chrome.csrf)}">
 <button class="button ghost" type="submit">Sign out</button>
