@@ -80,7 +80,8 @@ async function seedDemoPortal(baseUrl: string, token: string, fid: string): Prom
     subdomain: DEMO_PORTAL,
     args: JSON.stringify({
       title: 'Demo portal',
-      description: 'A public portal of the reference server, showing the demo gallery. Open a photo to see it large.',
+      description:
+        'A public portal of the reference server, showing the demo gallery. Open a photo to see it large.',
       galleries: [fid],
     }),
   });

@@ -10,7 +10,7 @@ import { requestOrigin } from './portal-hosts.ts';
 import { type Notice, portalTitle, signInPageHtml } from './portal-html.ts';
 import { NOT_FOUND, openidNotice, refusalNotice, SPENT_SIGN_IN } from './portal-notices.ts';
 import {
-  CSRF_COOKIE,
+  formToken,
   type PortalRequest,
   portalRequest,
   sendHtml,
@@ -27,11 +27,10 @@ export function registerPortalOpenId(app: FastifyInstance, ctx: ServerContext, s
   const refused = (at: PortalRequest, reply: FastifyReply, status: number, notice: Notice) => {
     const methods = signInMethods(at.portal, ctx.openid.configured);
     const chrome = { title: portalTitle(at.portal), base: at.base, visitor: null };
-    // The form's CSRF cookie is set by the sign-in page itself; a visitor here came from it.
-    const browser = at.cookies.get(CSRF_COOKIE) ?? '';
+    // The callback's path does not see the portal's CSRF cookie: the form gets a fresh one.
     const page = {
       methods,
-      csrf: ctx.csrf.token(at.portal.subdomain, browser),
+      csrf: formToken(ctx, at, reply),
       notice,
       provider: ctx.openid.providerName,
     };

@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { signInMethods } from '../auth/portal-access.ts';
 import { MIN_PASSWORD, type SignInOutcome } from '../auth/portal-sign-in.ts';
 import type { ServerContext } from '../context.ts';
-import { newSecret } from '../ids.ts';
 import type { Services } from '../services/index.ts';
 import { cookie } from './cookies.ts';
 import {
@@ -28,6 +27,7 @@ import {
 } from './portal-notices.ts';
 import {
   CSRF_COOKIE,
+  formToken,
   type PortalRequest,
   portalRequest,
   SESSION_COOKIE,
@@ -76,16 +76,6 @@ function registerRoutes(app: FastifyInstance, ctx: ServerContext, services: Serv
       csrf: visitor && browser ? ctx.csrf.token(at.portal.subdomain, browser) : undefined,
     };
   };
-  /** The CSRF token for a form page, setting the browser's half when it has none yet. */
-  const formToken = (at: PortalRequest, reply: FastifyReply): string => {
-    let browser = at.cookies.get(CSRF_COOKIE);
-    if (!browser) {
-      browser = newSecret();
-      at.cookies.set(CSRF_COOKIE, browser);
-      reply.header('set-cookie', cookie(CSRF_COOKIE, browser, { path: at.base, secure: at.secure }));
-    }
-    return ctx.csrf.token(at.portal.subdomain, browser);
-  };
   const formIsOurs = (at: PortalRequest, request: FastifyRequest): boolean => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     return ctx.csrf.valid(at.portal.subdomain, at.cookies.get(CSRF_COOKIE), body.csrf);
@@ -115,7 +105,7 @@ function registerRoutes(app: FastifyInstance, ctx: ServerContext, services: Serv
         chrome(at, false),
         {
           methods: methods(at),
-          csrf: formToken(at, reply),
+          csrf: formToken(ctx, at, reply),
           identifier,
           notice,
           provider: ctx.openid.providerName,
@@ -135,7 +125,7 @@ function registerRoutes(app: FastifyInstance, ctx: ServerContext, services: Serv
       reply,
       status,
       registerPageHtml(chrome(at, false), {
-        csrf: formToken(at, reply),
+        csrf: formToken(ctx, at, reply),
         email,
         notice,
         open: methods(at).register,
@@ -206,19 +196,24 @@ function registerRoutes(app: FastifyInstance, ctx: ServerContext, services: Serv
     return signInPage(at, reply, 200, notice);
   });
 
-  app.post('/portals/:subdomain/sign-in', async (request, reply) => {
-    const at = find(request);
-    if (!at) return notFound(reply);
-    if (!formIsOurs(at, request)) {
-      return sendHtml(ctx, reply, 403, portalMessageHtml(chrome(at, false), expiredFormMessage(at.base)));
-    }
+  /** A form's POST: the portal must exist and the form carry this browser's CSRF token. */
+  const form = (
+    action: string,
+    handle: (at: PortalRequest, request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
+  ) =>
+    app.post(`/portals/:subdomain/${action}`, async (request, reply) => {
+      const at = find(request);
+      if (!at) return notFound(reply);
+      if (!formIsOurs(at, request)) {
+        return sendHtml(ctx, reply, 403, portalMessageHtml(chrome(at, false), expiredFormMessage(at.base)));
+      }
+      return handle(at, request, reply);
+    });
+
+  form('sign-in', async (at, request, reply) => {
     const identifier = field(request, 'identifier');
-    const outcome = await ctx.portalSignIn.password(
-      at.portal,
-      identifier,
-      field(request, 'password'),
-      request.ip,
-    );
+    const password = field(request, 'password');
+    const outcome = await ctx.portalSignIn.password(at.portal, identifier, password, request.ip);
     return answer(at, reply, outcome, (status, notice) => signInPage(at, reply, status, notice, identifier));
   });
 
@@ -229,23 +224,13 @@ function registerRoutes(app: FastifyInstance, ctx: ServerContext, services: Serv
     return registerPage(at, reply, 403, refusalNotice('registration-closed').notice);
   });
 
-  app.post('/portals/:subdomain/register', async (request, reply) => {
-    const at = find(request);
-    if (!at) return notFound(reply);
-    if (!formIsOurs(at, request)) {
-      return sendHtml(ctx, reply, 403, portalMessageHtml(chrome(at, false), expiredFormMessage(at.base)));
-    }
+  form('register', async (at, request, reply) => {
     const email = field(request, 'email');
     const outcome = await ctx.portalSignIn.register(at.portal, email, field(request, 'password'), request.ip);
     return answer(at, reply, outcome, (status, notice) => registerPage(at, reply, status, notice, email));
   });
 
-  app.post('/portals/:subdomain/sign-out', async (request, reply) => {
-    const at = find(request);
-    if (!at) return notFound(reply);
-    if (!formIsOurs(at, request)) {
-      return sendHtml(ctx, reply, 403, portalMessageHtml(chrome(at, false), expiredFormMessage(at.base)));
-    }
+  form('sign-out', async (at, _request, reply) => {
     ctx.access.endPortalSession(at.cookies.get(SESSION_COOKIE));
     reply.header(
       'set-cookie',

@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SignInOutcome } from '../auth/portal-sign-in.ts';
 import type { ServerContext } from '../context.ts';
+import { newSecret } from '../ids.ts';
 import type { FullPortalEntry } from '../services/portals.ts';
 import { cookie, readCookies } from './cookies.ts';
 import { portalBase } from './portal-hosts.ts';
@@ -76,4 +77,15 @@ export function setSessionCookie(
     'set-cookie',
     cookie(SESSION_COOKIE, outcome.session.id, { path: at.base, secure: at.secure, maxAgeSeconds }),
   );
+}
+
+/** The CSRF token of a form page, setting the browser's half (a cookie on the portal's path) if it has none. */
+export function formToken(ctx: ServerContext, at: PortalRequest, reply: FastifyReply): string {
+  let browser = at.cookies.get(CSRF_COOKIE);
+  if (!browser) {
+    browser = newSecret();
+    at.cookies.set(CSRF_COOKIE, browser);
+    reply.header('set-cookie', cookie(CSRF_COOKIE, browser, { path: at.base, secure: at.secure }));
+  }
+  return ctx.csrf.token(at.portal.subdomain, browser);
 }

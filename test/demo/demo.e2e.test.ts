@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright';
-import { launchChromium } from '../helpers/chromium.ts';
 import { DEMO_PORTAL, seedDemoGallery } from '../../server/web/demo-seed.ts';
+import { launchChromium } from '../helpers/chromium.ts';
 import { tinyPng } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
