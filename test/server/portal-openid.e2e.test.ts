@@ -1,6 +1,6 @@
 // OpenID Connect sign-in to a portal against a real provider (oidc-provider on 127.0.0.1), the whole
 // redirect flow driven in Chromium: listed e-mails and domains get in; another domain, an unverified
-// e-mail, a replayed, a forged or a tampered answer and an expired session do not.
+// e-mail, a replayed or tampered answer, an ID token with a broken signature and an expired session do not.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright';
@@ -221,6 +221,20 @@ describe('portal sign-in with a real OpenID Connect provider', () => {
       } finally {
         await context.close();
       }
+    }
+  });
+
+  it("refuses an ID token whose signature does not match the issuer's keys", async () => {
+    const context = await browser.newContext();
+    idp.breakIdTokenSignatures = true;
+    try {
+      const { page, status } = await signIn(context, 'listed');
+      assert.equal(status, 400);
+      assert.match((await page.getByRole('alert').textContent()) ?? '', /could not be completed/);
+      assert.equal(await sessionCookie(context), undefined);
+    } finally {
+      idp.breakIdTokenSignatures = false;
+      await context.close();
     }
   });
 
