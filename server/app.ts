@@ -12,6 +12,7 @@ import { closeServices, createServices, type Services } from './services/index.t
 import { operationHandlers } from './services/operations.ts';
 import { registerDemo } from './web/demo.ts';
 import { registerElementsBundle } from './web/elements-bundle.ts';
+import { portalDomainRewrite } from './web/portal-hosts.ts';
 
 export type { Services };
 
@@ -63,6 +64,9 @@ export function buildServer(options: ServerOptions): GalleryServer {
     // JSON 400 instead of Node's bare 431.
     http: { maxHeaderSize: MAX_REQUEST_HEAD_BYTES },
     clientErrorHandler: answerClientError,
+    trustProxy: options.trustProxy ?? false,
+    // A portal with its own domain (cname_domain) is served at / on that host.
+    rewriteUrl: portalDomainRewrite((host) => services.portals.activeOnDomain(host)?.subdomain),
   });
   app.removeAllContentTypeParsers();
   // Inputs are query parameters only: any other body is drained and ignored, so simple forms work too.

@@ -1,7 +1,9 @@
 // The one access policy. A credential becomes a Caller authorised for an operation by the table's permission
 // and whether an upload token may call it; the operation's scope in the table decides which galleries,
 // assets and account-level things that caller may touch. The other credentials (a signed upload URL, the
-// upload frame's token, a signed zip link) are checked here too. Services ask; they never look at tokens.
+// upload frame's token, a signed zip link) are checked here too, and so is a visitor of a portal page (a
+// portal session or a simple user's password, against the portal's rules). Services ask; they never look
+// at tokens or sessions.
 import type { IncomingHttpHeaders } from 'node:http';
 import { OPERATIONS, type OperationName } from '../../src/contract/index.ts';
 import type { Permission } from '../../src/contract/permissions.ts';
@@ -10,6 +12,8 @@ import { denied, notFound, ServiceError } from '../errors.ts';
 import type { AccountSettings } from '../store/settings.ts';
 import { type Caller, type Credentials, type Presented, requirePermission } from './credentials.ts';
 import { type DownloadType, readDownloadLink } from './download-link.ts';
+import type { PortalRules, Visitor } from './portal-access.ts';
+import type { Admission, PortalGate, PortalPresented } from './portal-gate.ts';
 import { readUploadUrl, type VerifiedUploadUrl } from './upload-url.ts';
 
 /** What the scope rules need to know about galleries and assets. */
@@ -44,7 +48,23 @@ export class AccessPolicy {
     private readonly lookups: ScopeLookups,
     /** The keys and clock signed links are checked with. */
     private readonly links: { account: AccountSettings; clock: Clock },
+    private readonly portals: PortalGate,
   ) {}
+
+  /** Whether the visitor of a portal page may see it: its session or Basic password, by the portal's rules now. */
+  portalVisitor(rules: PortalRules, presented: PortalPresented): Promise<Admission> {
+    return this.portals.admit(rules, presented);
+  }
+
+  /** Who a portal session cookie names, while it lasts (whether the portal admits them is portalVisitor's). */
+  portalSession(rules: PortalRules, session: string | undefined): Visitor | null {
+    return this.portals.sessionVisitor(rules, session);
+  }
+
+  /** Ends a portal session on the server (signing out). */
+  endPortalSession(session: string | undefined): void {
+    this.portals.signOut(session);
+  }
 
   /**
    * The caller of an operation (served as `servedAs`, an alias included): 403 unless its credential is good

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { Services } from '../services/index.ts';
+import { registerPortalOpenId } from '../web/portal-openid.ts';
 import { registerPortalPages } from '../web/portal-pages.ts';
 import { registerLiveRoutes } from './live.ts';
 import { registerMediaRoutes } from './media.ts';
@@ -16,4 +17,5 @@ export const ROUTES: RegisterRoutes[] = [
   registerLiveRoutes,
   registerMediaRoutes,
   registerPortalPages,
+  registerPortalOpenId,
 ];

@@ -1,5 +1,5 @@
-// Media over HTTP: `/files/<rid>/<name>` (public: a file URL names a new rid for every upload) and the
-// gallery zips of gallery.download's signed links.
+// Media over HTTP: `/files/<rid>/<name>` (public: a file URL names a new rid for every upload;
+// `?download=1` answers it as an attachment) and the gallery zips of gallery.download's signed links.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { notFound } from '../errors.ts';
@@ -41,6 +41,42 @@ async function serveFile(
     return sendFailure(request, reply, 416, 'invalid_parameter', opened.message ?? 'Range not satisfiable');
   }
   reply.headers(opened.headers);
+  if (asksForDownload(request.query)) {
+    const filename = services.versions.store.asset(rid)?.filename || rid;
+    reply.header('content-disposition', attachment(versionFilename(filename, name, stored?.mime)));
+    // A page on another origin (the lightbox's download link) may read which name the file gets.
+    reply.header('access-control-expose-headers', 'content-disposition');
+  }
   reply.code(opened.status);
   return reply.send(opened.body ?? '');
+}
+
+/**
+ * `download=1` (also `true`, `yes`) asks for the file as a download: browsers ignore the `download`
+ * attribute of a link to another origin, so only the answer's Content-Disposition can make one. It
+ * changes how the file is offered, never who may fetch it: the file URL stays as public as it was.
+ */
+function asksForDownload(query: unknown): boolean {
+  const value = (query as Record<string, unknown> | undefined)?.download;
+  return typeof value === 'string' && /^(1|true|yes)$/i.test(value);
+}
+
+/** The original keeps its uploaded name; a version is named after it (`beach_jpg_600x450.jpg`). */
+function versionFilename(original: string, name: string, mime: string | undefined): string {
+  if (name === 'original') return original;
+  const stem = original.replace(/\.[^.]*$/, '') || 'file';
+  return `${stem}_${name}${mime === 'image/jpeg' ? '.jpg' : ''}`;
+}
+
+/**
+ * `attachment` with the name twice (RFC 6266): `filename` as ASCII for old clients, `filename*` as
+ * UTF-8 percent-encoding (RFC 8187, formerly 5987) for every name, so `Grüße.jpg` survives.
+ */
+function attachment(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

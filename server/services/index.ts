@@ -14,6 +14,7 @@ import { PortalService } from './portals.ts';
 import { RecordService } from './records.ts';
 import { TokenService } from './tokens.ts';
 import { UrlImportService } from './url-imports.ts';
+import { UserService } from './users.ts';
 import { VersionService } from './versions.ts';
 import { WebhookService } from './webhooks.ts';
 
@@ -33,6 +34,7 @@ export interface Services {
   downloads: DownloadService;
   portals: PortalService;
   webhooks: WebhookService;
+  users: UserService;
 }
 
 export function createServices(ctx: ServerContext): Services {
@@ -56,6 +58,7 @@ export function createServices(ctx: ServerContext): Services {
     downloads: new DownloadService(ctx),
     portals: new PortalService(ctx),
     webhooks: new WebhookService(ctx),
+    users: new UserService(ctx),
   };
 }
 

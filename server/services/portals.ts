@@ -3,13 +3,14 @@ import { Resolver } from 'node:dns/promises';
 import type { AnswerOf, ServerParams } from '../../src/contract/index.ts';
 import type { PortalEntry } from '../../src/contract/portal.ts';
 import type { Caller } from '../auth/credentials.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { formatPermissions } from '../auth/permissions.ts';
 import type { ServerContext } from '../context.ts';
 import { invalid, notFound, ServiceError } from '../errors.ts';
 import { newSecret, sha256 } from '../ids.ts';
 import { GalleryStore } from '../store/galleries.ts';
+import { PortalSessionStore } from '../store/portal-sessions.ts';
 import { type PortalRow, PortalStore } from '../store/portals.ts';
-import { hashPassword, verifyPassword } from './portal-passwords.ts';
 import {
   isValidDomain,
   isValidSubdomain,
@@ -55,6 +56,7 @@ const json = <T>(text: string): T => JSON.parse(text) as T;
 export class PortalService {
   private readonly store: PortalStore;
   private readonly galleries: GalleryStore;
+  private readonly sessions: PortalSessionStore;
   /** One page token per portal, reused until it nears its end, so page views do not pile up tokens. */
   private readonly pageTokens = new Map<
     string,
@@ -64,6 +66,7 @@ export class PortalService {
   constructor(private readonly ctx: ServerContext) {
     this.store = new PortalStore(ctx.db);
     this.galleries = new GalleryStore(ctx.db);
+    this.sessions = new PortalSessionStore(ctx.db);
   }
 
   /** portal.check: whether a subdomain is `available`, `unavailable` (taken) or `invalid`. */
@@ -86,6 +89,8 @@ export class PortalService {
     if (this.store.get(to)) throw new ServiceError('conflict', `The subdomain '${to}' is already taken`);
     this.store.rename(from, to, this.ctx.clock.now());
     this.pageTokens.delete(from);
+    // Sessions belong to the name they were made under: a later portal of that name starts with none.
+    this.sessions.deletePortal(from);
   }
 
   remove(caller: Caller, { subdomain }: ServerParams<'portal.remove'>): void {
@@ -93,6 +98,7 @@ export class PortalService {
     this.existing('subdomain', subdomain);
     this.store.delete(subdomain);
     this.pageTokens.delete(subdomain);
+    this.sessions.deletePortal(subdomain);
   }
 
   /** portal.list: every portal, or the one named. */
@@ -161,21 +167,24 @@ export class PortalService {
     });
   }
 
-  /** The page of an active portal, or undefined (unknown, removed or ceased: the page answers 404). */
-  page(subdomain: string): PortalPage | undefined {
+  /** An active portal, or undefined (unknown, removed or ceased: its pages answer 404). */
+  active(subdomain: string): FullPortalEntry | undefined {
     const row = isValidSubdomain(subdomain) ? this.store.get(subdomain) : undefined;
-    if (row?.status !== 'active') return undefined;
-    const portal = this.entry(row);
-    const fids = portal.args.galleries as string[] | undefined;
-    const galleries = this.galleries.titles(fids);
-    return { portal, galleries, token: this.pageToken(subdomain, fids ? galleries.map((g) => g.fid) : null) };
+    return row?.status === 'active' ? this.entry(row) : undefined;
   }
 
-  /** Whether a simple user of a restricted portal gave the right password. */
-  async verifyUser(subdomain: string, user: string, password: string): Promise<boolean> {
-    const row = this.store.get(subdomain);
-    const stored = row ? json<StoredUser[]>(row.simple_users).find((u) => u.user === user) : undefined;
-    return stored ? verifyPassword(password, stored.hash) : false;
+  /** The active portal served on its own domain `host` (lower case, no port). */
+  activeOnDomain(host: string): FullPortalEntry | undefined {
+    const row = this.store.byCname(host);
+    return row?.status === 'active' ? this.entry(row) : undefined;
+  }
+
+  /** What the page of a portal shows, with the read token of its elements; ask only for an admitted visitor. */
+  page(portal: FullPortalEntry): PortalPage {
+    const fids = portal.args.galleries as string[] | undefined;
+    const galleries = this.galleries.titles(fids);
+    const token = this.pageToken(portal.subdomain, fids ? galleries.map((g) => g.fid) : null);
+    return { portal, galleries, token };
   }
 
   private existing(param: string, subdomain: string): PortalRow {

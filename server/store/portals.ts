@@ -30,7 +30,7 @@ export class PortalStore {
   private readonly renameStmt;
   private readonly deleteStmt;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.getStmt = sql(db, 'SELECT * FROM portals WHERE subdomain = ?');
     this.listStmt = sql(db, 'SELECT * FROM portals ORDER BY created_at, subdomain');
     this.upsertStmt = sql(
@@ -57,6 +57,12 @@ export class PortalStore {
 
   get(subdomain: string): PortalRow | undefined {
     return this.getStmt.get(subdomain) as PortalRow | undefined;
+  }
+
+  /** The portal served on its own domain (lower case, no port). */
+  byCname(domain: string): PortalRow | undefined {
+    if (domain === '') return undefined;
+    return sql(this.db, 'SELECT * FROM portals WHERE cname_domain = ?').get(domain) as PortalRow | undefined;
   }
 
   list(): PortalRow[] {

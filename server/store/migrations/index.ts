@@ -5,6 +5,7 @@ import { coreMigrations } from './core.ts';
 import { liveMigrations } from './live.ts';
 import { mediaMigrations } from './media.ts';
 import type { Migration } from './migration.ts';
+import { portalAccessMigrations } from './portal-access.ts';
 import { portalMigrations } from './portals.ts';
 import { readPathMigrations } from './read-paths.ts';
 import { tokenScopeMigrations } from './token-scopes.ts';
@@ -24,4 +25,5 @@ export const MIGRATIONS: Migration[] = [
   ...uploadMigrations,
   ...tokenSecretMigrations,
   ...assetMetaMigrations,
+  ...portalAccessMigrations,
 ];

@@ -20,10 +20,6 @@ import type { WidthController } from './width-controller.ts';
 
 export type { GalleryLayout, GalleryViewStrings };
 
-/** Adds a sheet that loaded later after the element's own, so its rules win at equal specificity. */
-function adoptStyles(root: ShadowRoot, styles: CSSResult): void {
-  if (styles.styleSheet) root.adoptedStyleSheets = [...root.adoptedStyleSheets, styles.styleSheet];
-}
 export type GalleryViewState = 'loading' | 'ready' | 'empty' | 'error';
 
 /** The tile options in effect (`key`) and the function that draws tiles with them. */
@@ -49,7 +45,23 @@ const onByDefault = {
  * image until the scroll slows down, so a flick to the end of 10,000 items does not download 10,000 images.
  *
  * Keyboard: Tab walks the tiles, Enter or Space opens one; in the lightbox the arrows move, Home and End
- * go to the first and last item, Tab stays inside, Esc closes and focus returns to the item's tile.
+ * go to the first and last item, `+` `-` `0` zoom in, out and back, `F` toggles full screen, Tab stays
+ * inside, Esc closes and focus returns to the item's tile.
+ *
+ * Lightbox: an image shows at most at its natural size (never blown up), as large as the screen allows,
+ * from the smallest version that is sharp at the screen's pixel ratio. Double tap or double click zooms to
+ * the natural size (2x when it already shows at that size) at the pointer and back; pinch and ctrl/⌘+wheel
+ * zoom; a zoomed image pans by dragging, within its edges, and loads the original. Unzoomed, a swipe
+ * sideways moves and a swipe down closes. The toolbar has the slideshow (it loops from the last item to
+ * the first, waits while the tab is hidden and stops when the visitor presses a key, touches the image or
+ * zooms), zoom, full screen (where the browser allows it), download of the original, and close.
+ *
+ * Address: opening an item sets `#rid=<rid>` with a new history entry, so Back closes the lightbox and
+ * closing it otherwise steps back over that entry; a page loaded with `#rid=<rid>` opens that item once
+ * the gallery has it (looking through its pages), and does nothing when the gallery has no such item.
+ * Only one `<gallery-view>` on a page owns the hash: the first connected with the lightbox and `history`
+ * on; others leave the address alone (until the owner disconnects). `history="off"` opts out, for pages
+ * that use the hash themselves.
  *
  * @attr base-url - API base URL ending in `v2/`.
  * @attr fid - The gallery to show.
@@ -61,6 +73,8 @@ const onByDefault = {
  * @attr columns - Fixed column count; 0 (default) fits as many `tile-width` columns as there is room for.
  * @attr tile-width - Smallest tile width in px (default 200).
  * @attr lightbox - On by default; `lightbox="off"` makes tiles only fire `gallery-item-open`.
+ * @attr history - On by default: the lightbox keeps `#rid=<rid>` in the address; `history="off"` leaves the address alone.
+ * @attr slideshow-interval - Milliseconds each item stays in the slideshow (default 4000).
  * @attr captions - On by default; `captions="off"` hides them.
  * @attr theme - `light`, `dark` or `auto` (default: follows `prefers-color-scheme`).
  * @attr locale - Language of the element's words: `en`, `de`, `fr` (`de-AT` uses `de`); default: the page's `lang`, else English.
@@ -91,16 +105,21 @@ const onByDefault = {
  * @csspart error - The error state and the error bar of a later page.
  * @csspart retry-button - The retry button of the error state and bar.
  * @csspart lightbox - The lightbox dialog.
- * @csspart lightbox-stage - The area showing the current item.
+ * @csspart lightbox-frame - Everything inside the dialog (what goes full screen); has the class `zoomed` while zoomed.
+ * @csspart lightbox-toolbar - The bar at the top: counter and controls.
+ * @csspart lightbox-slideshow - The slideshow's play/pause button (`aria-pressed` while playing).
+ * @csspart lightbox-zoom - The zoom button (`aria-pressed` while zoomed); images only.
+ * @csspart lightbox-fullscreen - The full screen button; absent where the browser does not allow it.
+ * @csspart lightbox-stage - The area showing the current item (it takes the pointer gestures).
  * @csspart lightbox-image - The image in the lightbox.
  * @csspart lightbox-video - The video in the lightbox.
  * @csspart lightbox-audio - The audio player in the lightbox.
  * @csspart lightbox-loading - Shown while the item loads.
- * @csspart lightbox-meta - The caption, description and counter area.
+ * @csspart lightbox-meta - The caption and description area.
  * @csspart lightbox-caption - The item's caption.
  * @csspart lightbox-description - The item's description.
- * @csspart lightbox-counter - "3 of 12".
- * @csspart lightbox-download - The link to the original file.
+ * @csspart lightbox-counter - "3 / 12", in the toolbar.
+ * @csspart lightbox-download - The links that download the original (in the toolbar, and under the icon of a file).
  * @csspart lightbox-prev - The previous button.
  * @csspart lightbox-next - The next button.
  * @csspart lightbox-close - The close button.
@@ -114,8 +133,9 @@ const onByDefault = {
  * @cssprop [--gallery-radius=6px] - Tile corners.
  * @cssprop [--gallery-gap=8px] - Space between tiles (px).
  * @cssprop [--gallery-tile-fit=cover] - object-fit of grid images.
- * @cssprop [--gallery-lightbox-bg=rgb(10 11 13 / 0.94)] - Lightbox backdrop.
+ * @cssprop [--gallery-lightbox-bg=rgb(12 13 15 / 0.96)] - Lightbox backdrop.
  * @cssprop [--gallery-lightbox-fg=#f4f5f7] - Lightbox text.
+ * @cssprop [--gallery-lightbox-focus=2px solid #8ab4ff] - Focus outline in the (dark) lightbox.
  * @cssprop [--gallery-font=system-ui, sans-serif] - Font family.
  */
 export class GalleryView extends LitElement {
@@ -132,6 +152,8 @@ export class GalleryView extends LitElement {
     columns: { type: Number },
     tileWidth: { attribute: 'tile-width', type: Number },
     lightbox: { converter: onByDefault },
+    history: { converter: onByDefault },
+    slideshowInterval: { attribute: 'slideshow-interval', type: Number },
     captions: { converter: onByDefault },
     theme: { reflect: true },
     locale: {},
@@ -157,6 +179,10 @@ export class GalleryView extends LitElement {
   /** Smallest tile width in px when `columns` is 0. */
   declare tileWidth: number;
   declare lightbox: boolean;
+  /** The lightbox may keep `#rid=<rid>` in the address (see the class notes on owning the hash). */
+  declare history: boolean;
+  /** Milliseconds each item stays in the slideshow. */
+  declare slideshowInterval: number;
   declare captions: boolean;
   /** `light`, `dark`, or `auto` (the visitor's preference). */
   declare theme: 'auto' | 'light' | 'dark';
@@ -195,6 +221,8 @@ export class GalleryView extends LitElement {
     this.columns = 0;
     this.tileWidth = 200;
     this.lightbox = true;
+    this.history = true;
+    this.slideshowInterval = 4000;
     this.captions = true;
     this.theme = 'auto';
     this.items = undefined;
@@ -205,8 +233,9 @@ export class GalleryView extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     if (!virtualizer) void loadVirtualizer().then(() => this.requestUpdate());
-    // Fetch the lightbox module once the grid is up, so the first opening does not wait for it.
-    if (this.lightbox) void loadVirtualizer().then(() => import('./lightbox.ts'));
+    // The lightbox once the grid is up, so the first opening does not wait for it (and a `#rid=` in the
+    // address opens its item).
+    if (this.lightbox) void loadVirtualizer().then(() => this.lightboxReady());
   }
 
   /** Loads the gallery again from its first page (the view stays until the new items arrive). */
@@ -272,14 +301,22 @@ export class GalleryView extends LitElement {
     // The grid's watchers start with the virtualizer: the skeleton before it needs neither.
     const v = virtualizer;
     if (!v || this.size) return;
-    adoptStyles(this.renderRoot as ShadowRoot, v.tileStyles);
     this.size = new v.WidthController(this);
     this.speed = new v.ScrollSpeed(this);
     const probe = this.renderRoot.querySelector('.probe');
     if (probe) this.size.observe(probe);
   }
 
+  /** Adds styles that arrive with a lazy chunk (tiles, lightbox) to the shadow root, once. */
+  private adopt(styles: CSSResult): void {
+    const root = this.renderRoot as ShadowRoot;
+    const sheet = styles.styleSheet;
+    if (sheet && !root.adoptedStyleSheets.includes(sheet))
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (virtualizer) this.adopt(virtualizer.tileStyles);
     const source = ['baseUrl', 'fid', 'token', 'uploadToken', 'details', 'itemsPerPage', 'items'] as const;
     if (source.some((name) => changed.has(name)) && !this.items) this.pages.reload();
     if (this.items) this.state = this.items.length > 0 ? 'ready' : 'empty';
@@ -318,8 +355,7 @@ export class GalleryView extends LitElement {
     if (this.lightboxInstance) return this.lightboxInstance;
     const { Lightbox, lightboxStyles } = await import('./lightbox.ts');
     if (!this.lightboxInstance) {
-      const root = this.renderRoot as ShadowRoot;
-      adoptStyles(root, lightboxStyles);
+      this.adopt(lightboxStyles);
       this.lightboxInstance = new Lightbox(this, {
         imageSource,
         itemLabel,
@@ -412,7 +448,10 @@ export class GalleryView extends LitElement {
       </div>`;
     }
     const pageError = this.pages.error && !this.items;
-    return html`<div class="grid ${draw.layout}" part="grid" role="list" aria-label=${t.gallery} @rangeChanged=${this.onRange}>
+    // `captioned`: a tile without a caption keeps the caption's line empty (styles), so the images of a
+    // row line up whichever tiles have captions.
+    const captioned = this.captions && draw.layout !== 'list' ? 'captioned' : '';
+    return html`<div class="grid ${draw.layout} ${captioned}" part="grid" role="list" aria-label=${t.gallery} @rangeChanged=${this.onRange}>
         <div virtualizer-sizer aria-hidden="true"></div>
         ${v.recycle({
           items: this.viewItems() as (GalleryItem | undefined)[],

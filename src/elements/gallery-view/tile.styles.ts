@@ -1,5 +1,6 @@
-// Styles of the tiles, loaded with the grid (grid-parts.ts) and adopted after the element's own; one rule a
-// line, as there. The focus rule comes again after `.media`, whose `all: unset` would otherwise undo it.
+// Styles of the tiles (grid, masonry, list): they load with the virtualizer and the tile drawing
+// (grid-parts.ts, loaded by layout.ts), since no tile exists before those, and the element adopts them then. One rule per line, as
+// in gallery-view.styles.ts.
 import { css } from 'lit';
 
 export const tileStyles = css`
@@ -14,8 +15,9 @@ export const tileStyles = css`
   @media (prefers-reduced-motion: reduce) { .placeholder .media { animation: none; } }
   .badge { position: absolute; inset: 50% auto auto 50%; translate: -50% -50%; display: grid; place-items: center; width: 44px; height: 44px; border-radius: 50%; background: rgb(0 0 0 / 0.6); color: #fff; }
   .caption { flex: none; }
+  .captioned .tile:not(:has(.caption))::after { content: ''; flex: none; height: calc(0.875em * 1.35); }
   .caption, .text p { margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: 0.875em; line-height: 1.35; }
   .text { min-width: 0; }
   .text .description { color: var(--gallery-muted); white-space: normal; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 4; }
-  :focus-visible { outline: var(--gallery-focus); outline-offset: 2px; }
+  .media:focus-visible { outline: var(--gallery-focus); outline-offset: 2px; }
 `;

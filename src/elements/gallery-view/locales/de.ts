@@ -23,4 +23,8 @@ export const de: GalleryViewStrings = {
   close: 'Schließen',
   download: 'Herunterladen',
   itemLoading: 'Wird geladen…',
+  downloadOriginal: 'Original herunterladen',
+  zoom: 'Zoomen',
+  fullscreen: 'Vollbild',
+  slideshow: 'Diashow',
 };

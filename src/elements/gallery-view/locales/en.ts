@@ -27,6 +27,11 @@ export interface LightboxStrings {
   close: string;
   download: string;
   itemLoading: string;
+  /** The lightbox toolbar's controls. */
+  downloadOriginal: string;
+  zoom: string;
+  fullscreen: string;
+  slideshow: string;
 }
 
 export type GalleryViewStrings = ViewStrings & LightboxStrings;

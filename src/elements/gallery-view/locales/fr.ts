@@ -23,4 +23,8 @@ export const fr: GalleryViewStrings = {
   close: 'Fermer',
   download: 'Télécharger',
   itemLoading: 'Chargement…',
+  downloadOriginal: "Télécharger l'original",
+  zoom: 'Zoom',
+  fullscreen: 'Plein écran',
+  slideshow: 'Diaporama',
 };
