@@ -2,8 +2,8 @@
 // the media of an item (an image sized never above its natural size, a player, a file), and its English words.
 import { html, nothing, type SVGTemplateResult, svg, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import type { GalleryItem } from '../../api/types.ts';
+import { cssProperties } from '../shared/css-properties.ts';
 import type { LocalizeController } from '../shared/localize-controller.ts';
 import type { LightboxField } from './lightbox-fields.ts';
 import type { GalleryViewStrings, LightboxStrings } from './locales/en.ts';
@@ -151,7 +151,7 @@ export function lightboxMedia(
         width=${width ?? nothing}
         height=${height ?? nothing}
         ?data-sized=${!!(width && height)}
-        style=${styleMap(width && height ? { '--w': `${width}px`, '--r': String(width / height) } : {})}
+        ${cssProperties(width && height ? { '--w': `${width}px`, '--r': String(width / height) } : {})}
         alt=${label}
         draggable="false"
       />`,
