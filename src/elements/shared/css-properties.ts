@@ -2,14 +2,15 @@
 // `style` attribute, which a page whose CSP says `style-src 'self'` refuses (and reports); setProperty() is
 // not an inline style in CSP's sense, so the portal pages keep their strict policy.
 import { noChange } from 'lit';
-import { Directive, directive, type ElementPart, PartType, type PartInfo } from 'lit/directive.js';
+import { Directive, directive, type ElementPart, type PartInfo, PartType } from 'lit/directive.js';
 
 class CssPropertiesDirective extends Directive {
   private previous = new Set<string>();
 
   constructor(part: PartInfo) {
     super(part);
-    if (part.type !== PartType.ELEMENT) throw new Error('cssProperties() belongs on an element: <img ${cssProperties({...})}>');
+    if (part.type !== PartType.ELEMENT)
+      throw new Error('cssProperties() belongs in an element tag, not in an attribute or text');
   }
 
   render(_properties: Readonly<Record<string, string>>): unknown {
