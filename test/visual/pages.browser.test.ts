@@ -1,0 +1,98 @@
+// Visual baselines of the pages the reference server serves, each shot whole in a page of its own: the demo
+// home (`/`), a portal page over the demo gallery, and the upload frame before and after an upload.
+import {
+  api,
+  type BrowserTestServer,
+  createGallery,
+  seedDemo,
+  startServer,
+  stopServers,
+  uploadTo,
+  versionsIdle,
+} from '../helpers/browser.ts';
+import { photo } from './photo.ts';
+import { snapshotPage } from './snapshot.ts';
+
+/** A JavaScript expression (for `ready`): every <gallery-view> of the page shows all its photos. */
+const GALLERIES_READY = `[...document.querySelectorAll('gallery-view')].every((view) => {
+  const images = [...view.shadowRoot.querySelectorAll('img[part~="image"]')];
+  return view.getAttribute('state') === 'ready' && images.length === view.itemCount() &&
+    images.every((img) => img.complete);
+})`;
+
+/** The upload frame's own URL (with its upload token) from the embed code upload.iframe answers. */
+async function frameUrl(server: BrowserTestServer, fid: string): Promise<string> {
+  const url = new URL('upload.iframe', server.baseUrl);
+  url.search = new URLSearchParams({ api_token: server.token, fid }).toString();
+  const embed = await (await fetch(url)).text();
+  const src = /src="([^"]+)"/.exec(embed)?.[1];
+  if (!src) throw new Error(`no frame URL in ${embed}`);
+  return src.replaceAll('&amp;', '&');
+}
+
+describe('visual: pages of the reference server', function () {
+  // Four whole-page shots per test: more than mocha's default on a busy machine.
+  this.timeout(60_000);
+  let server: BrowserTestServer;
+  let fid: string;
+
+  before(async () => {
+    server = await startServer({ demo: true });
+    await seedDemo(server);
+    const { body } = await api(server, 'gallery.list', { search: 'caption=Demo gallery' });
+    fid = body.galleries[0].fid;
+  });
+  after(() => stopServers());
+
+  it('demo home', async () => {
+    const uploaderReady = `document.querySelector('gallery-uploader')?.shadowRoot?.querySelector('.uppy-Dashboard')`;
+    const playerReady = `document.querySelector('live-player')?.streamState === 'idle'`;
+    await snapshotPage(new URL('/', server.origin).href, 'demo.home', {
+      ready: `${GALLERIES_READY} && ${uploaderReady} && ${playerReady}`,
+      // The status line names the gallery's random id and the server's port.
+      mask: ['[data-status]'],
+    });
+  });
+
+  it('portal page', async () => {
+    const params = new URLSearchParams({
+      api_token: server.token,
+      subdomain: 'visual-portal',
+      args: JSON.stringify({ title: 'Harbour photo club', galleries: [fid] }),
+    });
+    // API parameters go in the query string, for POST too.
+    const set = await fetch(new URL(`portal.set.json?${params}`, server.baseUrl), { method: 'POST' });
+    if (!set.ok) throw new Error(`portal.set answered ${set.status}: ${await set.text()}`);
+    await snapshotPage(new URL('/portals/visual-portal/', server.origin).href, 'portal', {
+      ready: GALLERIES_READY,
+    });
+  });
+
+  describe('upload frame', () => {
+    let frame: string;
+    let uploadUrl: string;
+    before(async () => {
+      const gallery = await createGallery(server, 'Frame uploads');
+      uploadUrl = gallery.upload_url;
+      frame = await frameUrl(server, gallery.fid);
+    });
+    const uploaderReady = `document.querySelector('gallery-uploader')?.shadowRoot?.querySelector('.uppy-Dashboard')`;
+
+    it('before any upload', async () => {
+      await snapshotPage(frame, 'upload-frame.empty', { ready: uploaderReady });
+    });
+
+    it('with an upload of this visitor', async () => {
+      const token = new URL(frame).searchParams.get('upload_token') as string;
+      // Uploaded with the frame's token: the frame lists it as this visitor's.
+      const url = new URL(uploadUrl);
+      url.searchParams.set('upload_token', token);
+      await uploadTo(url.href, await photo('lighthouse.png', 600, 400, 30), 'lighthouse.png', {
+        caption: 'Lighthouse',
+      });
+      await versionsIdle(server);
+      const rowsReady = `document.querySelector('upload-frame-items')?.shadowRoot?.querySelectorAll('li').length === 1`;
+      await snapshotPage(frame, 'upload-frame.uploaded', { ready: `${uploaderReady} && ${rowsReady}` });
+    });
+  });
+});
