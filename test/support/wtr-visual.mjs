@@ -7,8 +7,10 @@ import { currentEnvironment, environmentNote, recordEnvironment } from './visual
 
 /** Viewport heights for the widths we shoot: a phone and a laptop; other widths get 800. */
 const HEIGHTS = { 390: 844, 1280: 800 };
-/** How long images and a page's `ready` condition may take. */
+/** How long the visible images may take to load. */
 const SETTLE_MS = 15_000;
+/** How long a page may take to meet its `ready` conditions (its first load bundles scripts on the fly). */
+const READY_MS = 45_000;
 /** Painted over masked parts (content that differs between runs, such as random ids). */
 const MASK_COLOR = '#ff00ff';
 
@@ -154,30 +156,31 @@ async function shootTestPage(page, { name, mask }, check, masks) {
 
 /**
  * A page of the reference server, loaded once, then at each width and scheme made as tall as its content
- * (so nothing below the fold stays lazy or unrendered), awaited until `ready` holds, and shot whole.
+ * (so nothing below the fold stays lazy or unrendered) until its `ready` conditions hold, and shot whole.
  */
 async function shootPage(page, { url, name, ready, mask, widths, schemes }, check, masks) {
-  // A function, not the string: Playwright would eval a string in the page, which a strict CSP forbids.
-  const predicate = ready ? new Function(`return (${ready});`) : undefined;
+  // Functions, not strings: Playwright would eval a string in the page, which a strict CSP forbids.
+  const conditions = Object.entries(ready ?? {}).map(([what, expression]) => ({
+    what,
+    holds: new Function(`return Boolean(${expression});`),
+  }));
   const failures = [];
   await setView(page, { width: widths[0], scheme: schemes[0] });
   await page.goto(url);
   for (const width of widths) {
     for (const scheme of schemes) {
-      const fit = async () => {
-        for (let round = 0; round < 3; round++) {
-          await settle(page);
-          const height = await page.evaluate(() => document.documentElement.scrollHeight);
-          if (height <= page.viewportSize().height) return;
-          await setView(page, { width, scheme, height });
-        }
-        await settle(page);
-      };
       await setView(page, { width, scheme });
-      await fit();
-      if (predicate) {
-        await page.waitForFunction(predicate, null, { timeout: SETTLE_MS });
-        await fit();
+      // The page may still be loading what makes it taller: fit again until every condition holds.
+      const deadline = Date.now() + READY_MS;
+      for (;;) {
+        await fitHeight(page, { width, scheme });
+        const unmet = [];
+        for (const condition of conditions)
+          if (!(await page.evaluate(condition.holds))) unmet.push(condition.what);
+        if (unmet.length === 0) break;
+        if (Date.now() > deadline)
+          throw new Error(`${url} not ready after ${READY_MS} ms: ${unmet.join(', ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
       }
       const png = await page.screenshot({ ...SHOT_OPTIONS, mask: masks(page, mask) });
       const result = await check(page, `${name}.${width}.${scheme}`, png);
@@ -185,4 +188,15 @@ async function shootPage(page, { url, name, ready, mask, widths, schemes }, chec
     }
   }
   return { failures };
+}
+
+/** Makes the viewport as tall as the page (a few rounds: content can grow as it renders), then still. */
+async function fitHeight(page, view) {
+  for (let round = 0; round < 3; round++) {
+    await settle(page);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    if (height <= page.viewportSize().height) return;
+    await setView(page, { ...view, height });
+  }
+  await settle(page);
 }

@@ -134,11 +134,11 @@ describe('visual: elements', function () {
       const el = await player('On air');
       await until(() => el.state === 'waiting' && el.streamState === 'idle', 5000, 'waiting, idle');
       shadow(el).querySelector<HTMLButtonElement>('[part~="admin-button"]')?.click(); // Start
-      await until(() => el.state === 'playing' && el.streamState === 'live', 10_000, 'playing, live');
+      await until(() => el.state === 'playing' && el.streamState === 'live', 20_000, 'playing, live');
       // The frozen playlist holds media 0-10 s (five 2 s segments); the player joins near its end, at 4 s.
       const video = shadow(el).querySelector('video') as HTMLVideoElement;
       const bufferedEnd = () => (video.buffered.length ? video.buffered.end(video.buffered.length - 1) : 0);
-      await until(() => bufferedEnd() > 7.5, 10_000, '7 s buffered');
+      await until(() => bufferedEnd() > 7.5, 15_000, '7 s buffered');
       video.pause();
       video.currentTime = 7;
       await until(() => !video.seeking && video.readyState >= 2, 5000, 'the frame at 7 s');

@@ -13,12 +13,14 @@ import {
 import { photo } from './photo.ts';
 import { snapshotPage } from './snapshot.ts';
 
-/** A JavaScript expression (for `ready`): every <gallery-view> of the page shows all its photos. */
+/** Conditions of `ready` (JavaScript expressions): every <gallery-view> of the page shows all its photos… */
 const GALLERIES_READY = `[...document.querySelectorAll('gallery-view')].every((view) => {
   const images = [...view.shadowRoot.querySelectorAll('img[part~="image"]')];
   return view.getAttribute('state') === 'ready' && images.length === view.itemCount() &&
     images.every((img) => img.complete);
 })`;
+/** …the uploader's Dashboard has loaded. */
+const UPLOADER_READY = `document.querySelector('gallery-uploader')?.shadowRoot?.querySelector('.uppy-Dashboard')`;
 
 /** The upload frame's own URL (with its upload token) from the embed code upload.iframe answers. */
 async function frameUrl(server: BrowserTestServer, fid: string): Promise<string> {
@@ -31,8 +33,8 @@ async function frameUrl(server: BrowserTestServer, fid: string): Promise<string>
 }
 
 describe('visual: pages of the reference server', function () {
-  // Four whole-page shots per test: more than mocha's default on a busy machine.
-  this.timeout(60_000);
+  // Four whole-page shots per test, after a first load that bundles scripts: more than mocha's default.
+  this.timeout(120_000);
   let server: BrowserTestServer;
   let fid: string;
 
@@ -45,10 +47,12 @@ describe('visual: pages of the reference server', function () {
   after(() => stopServers());
 
   it('demo home', async () => {
-    const uploaderReady = `document.querySelector('gallery-uploader')?.shadowRoot?.querySelector('.uppy-Dashboard')`;
-    const playerReady = `document.querySelector('live-player')?.streamState === 'idle'`;
     await snapshotPage(new URL('/', server.origin).href, 'demo.home', {
-      ready: `${GALLERIES_READY} && ${uploaderReady} && ${playerReady}`,
+      ready: {
+        galleries: GALLERIES_READY,
+        uploader: UPLOADER_READY,
+        'live player': `document.querySelector('live-player')?.streamState === 'idle'`,
+      },
       // The status line names the gallery's random id and the server's port.
       mask: ['[data-status]'],
     });
@@ -64,7 +68,7 @@ describe('visual: pages of the reference server', function () {
     const set = await fetch(new URL(`portal.set.json?${params}`, server.baseUrl), { method: 'POST' });
     if (!set.ok) throw new Error(`portal.set answered ${set.status}: ${await set.text()}`);
     await snapshotPage(new URL('/portals/visual-portal/', server.origin).href, 'portal', {
-      ready: GALLERIES_READY,
+      ready: { galleries: GALLERIES_READY },
     });
   });
 
@@ -76,10 +80,9 @@ describe('visual: pages of the reference server', function () {
       uploadUrl = gallery.upload_url;
       frame = await frameUrl(server, gallery.fid);
     });
-    const uploaderReady = `document.querySelector('gallery-uploader')?.shadowRoot?.querySelector('.uppy-Dashboard')`;
 
     it('before any upload', async () => {
-      await snapshotPage(frame, 'upload-frame.empty', { ready: uploaderReady });
+      await snapshotPage(frame, 'upload-frame.empty', { ready: { uploader: UPLOADER_READY } });
     });
 
     it('with an upload of this visitor', async () => {
@@ -91,8 +94,8 @@ describe('visual: pages of the reference server', function () {
         caption: 'Lighthouse',
       });
       await versionsIdle(server);
-      const rowsReady = `document.querySelector('upload-frame-items')?.shadowRoot?.querySelectorAll('li').length === 1`;
-      await snapshotPage(frame, 'upload-frame.uploaded', { ready: `${uploaderReady} && ${rowsReady}` });
+      const row = `document.querySelector('upload-frame-items')?.shadowRoot?.querySelectorAll('li').length === 1`;
+      await snapshotPage(frame, 'upload-frame.uploaded', { ready: { uploader: UPLOADER_READY, row } });
     });
   });
 });

@@ -24,8 +24,11 @@ export interface SnapshotOptions {
 }
 
 export interface PageSnapshotOptions {
-  /** A JavaScript expression, true in the page once it shows what the shot is about. */
-  ready?: string;
+  /**
+   * Conditions the page must meet before the shot, by name: JavaScript expressions, true once it shows
+   * what the shot is about. A page that never gets there fails naming the conditions left unmet.
+   */
+  ready?: Record<string, string>;
   /** As in SnapshotOptions. */
   mask?: string[];
 }
