@@ -29,7 +29,9 @@ async function settleInPage(timeoutMs) {
     const found = [];
     const walk = (root) => {
       for (const el of root.querySelectorAll('*')) {
-        if (el instanceof HTMLImageElement && el.currentSrc && onScreen(el)) found.push(el);
+        // `src` too: an image inserted a moment ago has no currentSrc until its fetch starts.
+        if (el instanceof HTMLImageElement && (el.currentSrc || el.getAttribute('src')) && onScreen(el))
+          found.push(el);
         if (el.shadowRoot) walk(el.shadowRoot);
       }
     };
@@ -55,7 +57,7 @@ async function settleInPage(timeoutMs) {
   const local = (url) =>
     /^(data|blob):/.test(url) || ['127.0.0.1', 'localhost'].includes(new URL(url).hostname);
   return {
-    unloaded: images.filter((img) => !img.complete).map((img) => img.currentSrc),
+    unloaded: images.filter((img) => !img.complete).map((img) => img.currentSrc || img.src),
     offsite: performance
       .getEntriesByType('resource')
       .map((entry) => entry.name)
@@ -159,17 +161,17 @@ async function shootTestPage(page, { name, mask }, check, masks) {
  * (so nothing below the fold stays lazy or unrendered) until its `ready` conditions hold, and shot whole.
  */
 async function shootPage(page, { url, name, ready, mask, widths, schemes }, check, masks) {
-  // Functions, not strings: Playwright would eval a string in the page, which a strict CSP forbids.
+  // Functions, not strings: Playwright would eval a string in the page, which a strict CSP forbids. One that
+  // throws (an element not upgraded yet has no shadow root) does not hold yet.
   const conditions = Object.entries(ready ?? {}).map(([what, expression]) => ({
     what,
-    holds: new Function(`return Boolean(${expression});`),
+    holds: new Function(`try { return Boolean(${expression}); } catch { return false; }`),
   }));
   const failures = [];
   await setView(page, { width: widths[0], scheme: schemes[0] });
   await page.goto(url);
   for (const width of widths) {
     for (const scheme of schemes) {
-      await setView(page, { width, scheme });
       // The page may still be loading what makes it taller: fit again until every condition holds.
       const deadline = Date.now() + READY_MS;
       for (;;) {
@@ -190,13 +192,21 @@ async function shootPage(page, { url, name, ready, mask, widths, schemes }, chec
   return { failures };
 }
 
-/** Makes the viewport as tall as the page (a few rounds: content can grow as it renders), then still. */
+/**
+ * Makes the viewport as tall as the page. Measured at the normal height each round (a taller viewport would
+ * hide content that shrank: the page fills it), until two rounds agree: content can move as it renders.
+ */
 async function fitHeight(page, view) {
-  for (let round = 0; round < 3; round++) {
+  let previous = 0;
+  for (let round = 0; round < 4; round++) {
+    await setView(page, view);
     await settle(page);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     if (height <= page.viewportSize().height) return;
     await setView(page, { ...view, height });
+    await settle(page);
+    if (height === previous) return;
+    previous = height;
   }
-  await settle(page);
+  throw new Error(`the page height did not settle (last ${previous} px)`);
 }

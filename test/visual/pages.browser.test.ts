@@ -94,8 +94,14 @@ describe('visual: pages of the reference server', function () {
         caption: 'Lighthouse',
       });
       await versionsIdle(server);
-      const row = `document.querySelector('upload-frame-items')?.shadowRoot?.querySelectorAll('li').length === 1`;
-      await snapshotPage(frame, 'upload-frame.uploaded', { ready: { uploader: UPLOADER_READY, row } });
+      const rows = `document.querySelector('upload-frame-items')?.shadowRoot?.querySelectorAll('li')`;
+      await snapshotPage(frame, 'upload-frame.uploaded', {
+        ready: {
+          uploader: UPLOADER_READY,
+          'one row': `${rows}.length === 1`,
+          'its thumbnail': `${rows}[0].querySelector('img.thumb')?.complete`,
+        },
+      });
     });
   });
 });
