@@ -1,21 +1,18 @@
 // Builds the reference server's Fastify app from options; importing this file starts nothing.
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { SecretBox } from './auth/secret-box.ts';
-import { systemClock } from './clock.ts';
-import type { ServerContext, ServerOptions } from './context.ts';
+import { createContext, type ServerContext, type ServerOptions } from './context.ts';
 import { ServiceError } from './errors.ts';
-import { EventBus } from './events.ts';
 import { describeError } from './http/describe-error.ts';
 import { sendFailure } from './http/envelope.ts';
 import { installFaults } from './http/faults.ts';
+import { registerOperations } from './http/operations.ts';
 import { ROUTES } from './routes/index.ts';
 import { closeServices, createServices, type Services } from './services/index.ts';
-import { openDatabase } from './store/db.ts';
-import { loadAccountSettings } from './store/settings.ts';
-import { TokenStore } from './store/tokens.ts';
+import { operationHandlers } from './services/operations.ts';
 import { registerDemo } from './web/demo.ts';
 import { registerElementsBundle } from './web/elements-bundle.ts';
+import { portalDomainRewrite } from './web/portal-hosts.ts';
 
 export type { Services };
 
@@ -57,18 +54,7 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
 }
 
 export function buildServer(options: ServerOptions): GalleryServer {
-  const db = openDatabase(options.dataDir);
-  let origin = options.publicUrl?.replace(/\/+$/, '') ?? '';
-  const account = loadAccountSettings(db);
-  const ctx: ServerContext = {
-    options,
-    clock: options.clock ?? systemClock,
-    db,
-    account,
-    tokens: new TokenStore(db, new SecretBox(account.secret)),
-    events: new EventBus(),
-    publicUrl: () => origin,
-  };
+  const ctx = createContext(options);
   const services = createServices(ctx);
   if (options.token) services.tokens.installFixedToken(options.token);
 
@@ -78,6 +64,9 @@ export function buildServer(options: ServerOptions): GalleryServer {
     // JSON 400 instead of Node's bare 431.
     http: { maxHeaderSize: MAX_REQUEST_HEAD_BYTES },
     clientErrorHandler: answerClientError,
+    trustProxy: options.trustProxy ?? false,
+    // A portal with its own domain (cname_domain) is served at / on that host.
+    rewriteUrl: portalDomainRewrite((host) => services.portals.activeOnDomain(host)?.subdomain),
   });
   app.removeAllContentTypeParsers();
   // Inputs are query parameters only: any other body is drained and ignored, so simple forms work too.
@@ -121,13 +110,15 @@ export function buildServer(options: ServerOptions): GalleryServer {
   );
 
   if (options.faults) installFaults(app, options.faults);
+  registerOperations(app, ctx, operationHandlers(services));
   for (const register of ROUTES) register(app, ctx, services);
   registerElementsBundle(app);
   if (options.demo) registerDemo(app, ctx);
 
   app.addHook('onClose', async () => {
     await closeServices(services);
-    db.close();
+    ctx.readModel.close();
+    ctx.db.close();
   });
 
   return {
@@ -136,8 +127,8 @@ export function buildServer(options: ServerOptions): GalleryServer {
     services,
     async listen(port = 8787, host = '127.0.0.1') {
       const address = await app.listen({ port, host });
-      if (!origin) origin = address.replace('[::1]', 'localhost');
-      return `${origin}/v2/`;
+      ctx.listening(address.replace('[::1]', 'localhost'));
+      return `${ctx.publicUrl()}/v2/`;
     },
     async close() {
       // Requests in flight get a moment to finish; a client that keeps a connection busy (a player

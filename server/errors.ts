@@ -1,32 +1,7 @@
 // The one error type services throw; routes turn it into the decided status and code in one place.
+import { ERROR_STATUS, type ErrorCode } from '../src/contract/errors.ts';
 
-export type ErrorCode =
-  | 'missing_parameter'
-  | 'invalid_parameter'
-  | 'invalid_token'
-  | 'token_expired'
-  | 'permission_denied'
-  | 'ip_not_allowed'
-  | 'not_found'
-  | 'conflict'
-  | 'too_large'
-  | 'rate_limited'
-  | 'internal';
-
-/** HTTP status for each error code, as decided in the contract. */
-export const STATUS_OF: Record<ErrorCode, number> = {
-  missing_parameter: 400,
-  invalid_parameter: 400,
-  invalid_token: 403,
-  token_expired: 403,
-  permission_denied: 403,
-  ip_not_allowed: 403,
-  not_found: 404,
-  conflict: 409,
-  too_large: 413,
-  rate_limited: 429,
-  internal: 500,
-};
+export type { ErrorCode };
 
 export class ServiceError extends Error {
   readonly status: number;
@@ -37,7 +12,7 @@ export class ServiceError extends Error {
   ) {
     super(message);
     this.name = 'ServiceError';
-    this.status = STATUS_OF[code];
+    this.status = ERROR_STATUS[code];
   }
 }
 

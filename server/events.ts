@@ -1,18 +1,8 @@
 // In-process bus of account events (`asset.uploaded`, `gallery.created`, …) that webhook delivery subscribes to.
 import { EventEmitter } from 'node:events';
+import type { WebhookEventName } from '../src/contract/events.ts';
 
-export type EventName =
-  | 'gallery.created'
-  | 'gallery.updated'
-  | 'gallery.deleted'
-  | 'asset.uploaded'
-  | 'asset.updated'
-  | 'asset.deleted'
-  | 'asset.synced'
-  | 'live.created'
-  | 'live.started'
-  | 'live.stopped'
-  | 'live.deleted';
+export type EventName = WebhookEventName;
 
 export interface AccountEvent {
   event: EventName;
@@ -23,8 +13,8 @@ export interface AccountEvent {
 export class EventBus {
   private readonly emitter = new EventEmitter();
 
-  emit(event: EventName, data: Record<string, unknown>): void {
-    this.emitter.emit('event', { event, data } satisfies AccountEvent);
+  emit(event: EventName, data: object): void {
+    this.emitter.emit('event', { event, data: data as Record<string, unknown> } satisfies AccountEvent);
   }
 
   subscribe(listener: (event: AccountEvent) => void): () => void {

@@ -1,28 +1,8 @@
 // Permission names, what each token level grants, and the `a.*|b.c` patterns of temporary tokens.
+import { PERMISSIONS, type Permission } from '../../src/contract/permissions.ts';
 import type { TokenLevel } from '../store/tokens.ts';
 
-export const PERMISSIONS = [
-  'gallery.read',
-  'gallery.create',
-  'gallery.update',
-  'gallery.delete',
-  'asset.read',
-  'asset.upload',
-  'asset.update',
-  'asset.delete',
-  'portal.read',
-  'portal.update',
-  'portal.delete',
-  'webhook.read',
-  'webhook.update',
-  'webhook.delete',
-  'live.read',
-  'live.update',
-  'live.delete',
-  'token.create',
-] as const;
-
-export type Permission = (typeof PERMISSIONS)[number];
+export { PERMISSIONS, type Permission };
 
 const action = (name: string): string => name.slice(name.indexOf('.') + 1);
 

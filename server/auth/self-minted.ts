@@ -4,7 +4,7 @@
 // HKDF-SHA256(ikm = the parent token, salt, info = "", 32). The payload is the expiry (ISO 8601 UTC, 0-7
 // fraction digits), then optional `!p<permissions> !r<rid> !f<fid> !d<rrid> !i<ip> !h<host>` in that order.
 import { createDecipheriv, hkdfSync } from 'node:crypto';
-import type { ParentCandidate, TokenRow, TokenStore } from '../store/tokens.ts';
+import type { ParentCandidate, TokenRow } from '../store/tokens.ts';
 
 export interface SelfMinted {
   /** The application token it was minted from. */
@@ -35,16 +35,20 @@ export function looksSelfMinted(token: string): boolean {
 
 /**
  * The claims of a version 3 token, or undefined when no application token of the account ending in its
- * last 4 characters decrypts it to a readable payload. Never throws: a wrong key passes the CBC padding
- * check about once in 256 tries, so garbage is refused by reading it, not by catching a crash.
+ * last 4 characters (`candidates` gives them with their plaintext) decrypts it to a readable payload. Never
+ * throws: a wrong key passes the CBC padding check about once in 256 tries, so garbage is refused by
+ * reading it, not by catching a crash.
  */
-export function readSelfMinted(tokens: TokenStore, token: string): SelfMinted | undefined {
+export function readSelfMinted(
+  token: string,
+  candidates: (last4: string) => readonly ParentCandidate[],
+): SelfMinted | undefined {
   const shape = SHAPE.exec(token);
   if (!shape) return undefined;
   const [, accid = '', last4 = '', sealed = ''] = shape;
   const bytes = Buffer.from(sealed, 'base64url');
   if (bytes.length < 48 || (bytes.length - 32) % 16 !== 0) return undefined;
-  for (const candidate of tokens.applicationsEndingWith(last4)) {
+  for (const candidate of candidates(last4)) {
     if (accidOf(candidate.token) !== accid) continue;
     const minted = open(candidate, bytes);
     if (minted) return minted;

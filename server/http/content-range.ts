@@ -1,11 +1,7 @@
 // The upload headers of a chunk as the hosted service's uploader sends them: Content-Range, unique-id and
 // X-FILE-NAME (decisions.md "Wire behaviour").
 import { invalid } from '../errors.ts';
-
-// `bytes S-E/T`, `bytes S-E` (total not known yet) or `bytes */T` (a probe of the stored offset).
-export type ContentRange =
-  | { probe: false; start: number; end: number; total: number | null }
-  | { probe: true; total: number };
+import type { ContentRange } from '../services/chunk-range.ts';
 
 const RANGE = /^bytes\s+(?:(\d{1,16})-(\d{1,16})|(\*))(?:\/(\d{1,16}))?$/i;
 
@@ -24,14 +20,6 @@ export function parseContentRange(header: string): ContentRange {
   if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start - 1) throw refuse();
   if (total !== null && !Number.isSafeInteger(total)) throw refuse();
   return { probe: false, start, end, total };
-}
-
-/**
- * Whether a chunk of `length` bytes fits its range: E exclusive (E - S = length, as the service's
- * uploader sends) or inclusive (E - S + 1 = length); the body length tells the two apart.
- */
-export function rangeFits(range: { start: number; end: number }, length: number): boolean {
-  return range.end - range.start === length || range.end - range.start + 1 === length;
 }
 
 /** `unique-id`: an opaque value the client keeps for every chunk of one file (the service's: ms digits). */

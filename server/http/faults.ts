@@ -3,32 +3,12 @@
 // upload answers lost after the upload was stored, upload URLs judged expired, added latency. Written as
 // `error=0.3,drop=0.1,cut=0.1,expire=0.05,latency=20,ops=upload|gallery.get_items,seed=7`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EXPIRED_UPLOAD_URL } from '../../src/contract/uploads.ts';
+import type { FaultOptions } from '../context.ts';
 import { denied, ServiceError } from '../errors.ts';
 import { seededRandom } from '../random.ts';
-import { EXPIRED_UPLOAD_URL } from '../services/upload-urls.ts';
 
-export interface FaultOptions {
-  /** Share (0-1) of matching requests answered with a 500 `internal` before they do anything. */
-  errorRate?: number;
-  /** Share (0-1) of matching upload POSTs whose connection is destroyed midway through the body. */
-  dropRate?: number;
-  /**
-   * Share (0-1) of matching upload POSTs whose upload (or chunk) is stored as usual, then the connection is
-   * destroyed instead of answering: the client never learns it succeeded, as when a network fails late.
-   */
-  cutRate?: number;
-  /**
-   * Share (0-1) of matching upload POSTs answered as if their signed URL had expired (403), as happens
-   * to a URL fetched early in a long queue; a good client asks for a fresh URL.
-   */
-  expireRate?: number;
-  /** Milliseconds added to every matching request. */
-  latencyMs?: number;
-  /** Operation names (`gallery.get_items`, `upload` for the upload POST); empty = every operation. */
-  operations?: string[];
-  /** Seed of the random choices, so a failing run can be replayed. */
-  seed?: number;
-}
+export type { FaultOptions };
 
 export function parseFaults(spec: string): FaultOptions {
   const faults: FaultOptions = {};

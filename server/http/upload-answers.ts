@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../errors.ts';
 import { runtimeMs } from './envelope.ts';
+import { chunkText, completeText, failureText, jsonWithoutError, oneLine } from './upload-answer-text.ts';
 
 /** The headers of a chunk answer a cross-origin page may read. */
 const EXPOSED = 'Upload-Offset, Upload-Length';
@@ -19,15 +20,6 @@ export function wantsJson(request: FastifyRequest): boolean {
 /** Every answer of `/upload` is readable cross-origin, whatever produced it. */
 function withCors(reply: FastifyReply): FastifyReply {
   return reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', EXPOSED);
-}
-
-/**
- * JSON whose text never holds the substring `error`: inside string values it is written `\u0065rror`
- * (same values once parsed), so even a file named error.jpg gives a success body a substring test passes.
- * Every `error` in JSON text lies inside a string (keys are strings too), so the escape is always valid.
- */
-function jsonWithoutError(value: unknown): string {
-  return JSON.stringify(value).replaceAll('error', '\\u0065rror');
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, status: number, text: string, json: object) {
@@ -55,19 +47,11 @@ export function sendUploadComplete(
   answer: { rid: string; total: number; asset?: object },
 ) {
   const { rid, total } = answer;
-  const text = [
-    'OK',
-    'upload complete',
-    'file received',
-    `bytes ${total}`,
-    'status stored',
-    `asset rid is ${rid} ok`,
-    `new resource id ${total} ${rid}`,
-  ].join('\n');
-  return send(request, reply, 200, text, { rid, ...(answer.asset ? { asset: answer.asset } : {}) });
+  return send(request, reply, 200, completeText(rid, total), {
+    rid,
+    ...(answer.asset ? { asset: answer.asset } : {}),
+  });
 }
-
-const offsetLine = (offset: number, total: number | null) => `offset ${offset} of ${total ?? '?'}`;
 
 /** A chunk stored or repeated, or a probe of an unfinished upload: the stored offset. */
 export function sendChunkStored(
@@ -78,12 +62,8 @@ export function sendChunkStored(
 ) {
   reply.header('upload-offset', String(offset));
   if (total !== null) reply.header('upload-length', String(total));
-  const text = ['OK', 'chunk stored', offsetLine(offset, total)].join('\n');
-  return send(request, reply, 200, text, { offset, total, complete: false });
+  return send(request, reply, 200, chunkText(offset, total), { offset, total, complete: false });
 }
-
-/** One line of plain text: a message never breaks the answer's lines. */
-const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
 
 /** Any refusal: `error` on line 1, then the code and message, and the stored offset when it is the reason. */
 export function sendUploadFailure(
@@ -98,12 +78,8 @@ export function sendUploadFailure(
 ) {
   const { status, code, offset } = failure;
   const message = oneLine(failure.message);
-  const lines = ['error', `code ${code}`, `message ${message}`];
-  if (offset) {
-    lines.push(offsetLine(offset.offset, offset.total));
-    reply.header('upload-offset', String(offset.offset));
-  }
-  return send(request, reply, status, lines.join('\n'), {
+  if (offset) reply.header('upload-offset', String(offset.offset));
+  return send(request, reply, status, failureText(code, message, offset), {
     code,
     message,
     error: message,

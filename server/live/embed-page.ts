@@ -1,9 +1,10 @@
 // The page that a stream's iframe_embed_code frames: a full-size <live-player> playing the stream's
 // public playlist (no token: an embed sits on public pages, the playlist URL is all it needs).
-import { escapeAttribute, type LiveEntry } from '../services/live.ts';
+import type { LiveEntry } from '../../src/contract/live.ts';
+import { escapeHtml } from '../html.ts';
 
 export function embedPage(entry: LiveEntry): string {
-  const title = escapeAttribute(entry.name || 'Live stream');
+  const title = escapeHtml(entry.name || 'Live stream');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -14,7 +15,7 @@ export function embedPage(entry: LiveEntry): string {
 <script type="module" src="/elements/gallery-elements.js"></script>
 </head>
 <body>
-<live-player src="${escapeAttribute(entry.hls_playback_url)}" autoplay muted controls aria-label="${title}"></live-player>
+<live-player src="${escapeHtml(entry.hls_playback_url)}" autoplay muted controls aria-label="${title}"></live-player>
 </body>
 </html>
 `;

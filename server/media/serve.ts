@@ -3,7 +3,6 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { ServerContext } from '../context.ts';
 import type { StoredFile } from '../store/versions.ts';
 import { storagePath } from './storage.ts';
 
@@ -44,7 +43,7 @@ export function parseRange(
 
 /** null when the file is not on disk (the caller answers 404). */
 export async function openStoredFile(
-  ctx: ServerContext,
+  ctx: { options: { dataDir: string } },
   stored: StoredFile,
   request: IncomingHttpHeaders,
 ): Promise<OpenedFile | null> {

@@ -2,9 +2,13 @@
 // still arriving, `<dataDir>/partial/` for chunked uploads between their chunks (kept across restarts).
 import { createWriteStream, mkdirSync, readdirSync, rmSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
-import type { ServerContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
+
+/** Where a server keeps its files: under its data dir. */
+interface DataDir {
+  options: { dataDir: string };
+}
 
 /** rids and version names are server-chosen; anything else must never reach a path. */
 const SAFE_SEGMENT = /^[a-z0-9][a-z0-9_.-]{0,127}$/i;
@@ -15,26 +19,26 @@ function safeSegment(value: string, what: string): string {
   return value;
 }
 
-export function mediaDir(ctx: ServerContext): string {
+export function mediaDir(ctx: DataDir): string {
   return join(ctx.options.dataDir, 'media');
 }
 
-export function tmpDir(ctx: ServerContext): string {
+export function tmpDir(ctx: DataDir): string {
   return join(ctx.options.dataDir, 'tmp');
 }
 
 /** Chunked uploads between chunks; unlike tmp it is not emptied at start (see chunked-uploads.ts). */
-export function partialDir(ctx: ServerContext): string {
+export function partialDir(ctx: DataDir): string {
   return join(ctx.options.dataDir, 'partial');
 }
 
 /** The file of one partial upload; its name is a hash the server made. */
-export function partialPath(ctx: ServerContext, file: string): string {
+export function partialPath(ctx: DataDir, file: string): string {
   return join(partialDir(ctx), safeSegment(file, 'partial upload'));
 }
 
 /** The folder of one asset's original and versions (not created here). */
-export function assetDir(ctx: ServerContext, rid: string): string {
+export function assetDir(ctx: DataDir, rid: string): string {
   return join(mediaDir(ctx), safeSegment(rid, 'rid'));
 }
 
@@ -44,19 +48,19 @@ export function storageKey(rid: string, name: string): string {
 }
 
 /** Absolute path of a `storage_key`. */
-export function storagePath(ctx: ServerContext, key: string): string {
+export function storagePath(ctx: DataDir, key: string): string {
   const [rid = '', name = '', ...rest] = key.split('/');
   if (rest.length > 0) throw notFound('Stored file', JSON.stringify(key));
   return join(assetDir(ctx, rid), safeSegment(name, 'file name'));
 }
 
 /** Public URL of a stored file; `name` is `original` or a version name such as `jpg_600x450`. */
-export function fileUrl(ctx: ServerContext, rid: string, name: string): string {
+export function fileUrl(ctx: { publicUrl(): string }, rid: string, name: string): string {
   return `${ctx.publicUrl()}/files/${encodeURIComponent(rid)}/${encodeURIComponent(name)}`;
 }
 
 /** A fresh, unused path under tmp (the tmp dir is created when missing). */
-export function newTempPath(ctx: ServerContext): string {
+export function newTempPath(ctx: DataDir): string {
   const dir = tmpDir(ctx);
   mkdirSync(dir, { recursive: true });
   return join(dir, `part-${newId(20)}`);
@@ -102,7 +106,7 @@ export async function abandonIncoming(stream: WriteStream | undefined): Promise<
  * removed by the worker itself when it sees the asset gone. The rows are already deleted by the time
  * this runs, so a leftover file must never turn the call into a 500.
  */
-export function removeAssetFiles(ctx: ServerContext, rid: string): void {
+export function removeAssetFiles(ctx: DataDir, rid: string): void {
   try {
     rmSync(assetDir(ctx, rid), { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   } catch {
@@ -111,7 +115,7 @@ export function removeAssetFiles(ctx: ServerContext, rid: string): void {
 }
 
 /** Start-up cleanup: whatever is in tmp belongs to an upload or fetch that never finished. */
-export function clearTemp(ctx: ServerContext): void {
+export function clearTemp(ctx: DataDir): void {
   const dir = tmpDir(ctx);
   mkdirSync(dir, { recursive: true });
   for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });

@@ -1,27 +1,21 @@
-// Every route module of the server, registered in this order.
+// Every route module of the server that is not an operation of the contract, registered in this order.
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { Services } from '../services/index.ts';
-import { registerAssetRoutes } from './assets.ts';
-import { registerGalleryRoutes } from './galleries.ts';
-import { registerGeneralRoutes } from './general.ts';
+import { registerPortalOpenId } from '../web/portal-openid.ts';
+import { registerPortalPages } from '../web/portal-pages.ts';
 import { registerLiveRoutes } from './live.ts';
 import { registerMediaRoutes } from './media.ts';
-import { registerPortalRoutes } from './portals.ts';
 import { registerUploadRoutes } from './upload.ts';
 import { registerUploadFrameRoutes } from './upload-frame.ts';
-import { registerWebhookRoutes } from './webhooks.ts';
 
 type RegisterRoutes = (app: FastifyInstance, ctx: ServerContext, services: Services) => void;
 
 export const ROUTES: RegisterRoutes[] = [
-  registerGeneralRoutes,
   registerUploadFrameRoutes,
-  registerGalleryRoutes,
-  registerAssetRoutes,
   registerUploadRoutes,
   registerLiveRoutes,
   registerMediaRoutes,
-  registerPortalRoutes,
-  registerWebhookRoutes,
+  registerPortalPages,
+  registerPortalOpenId,
 ];

@@ -1,69 +1,14 @@
-// The six live operations (all GET, as the spec says) and the simulated source's HTTP side: playlists,
-// segments and the embed page.
+// The simulated source's HTTP side: playlists, segments and the embed page (public, as the playback URL
+// a stream's entry gives is all a player needs).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
 import { sendFailure } from '../http/envelope.ts';
-import { defineOperation } from '../http/operation.ts';
 import { embedPage } from '../live/embed-page.ts';
 import type { Services } from '../services/index.ts';
-import { type CreateLiveParams, LIVE_LOCATIONS, LIVE_TYPES } from '../services/live.ts';
 
-interface LiveidParams {
-  liveid: string;
-}
-
-const LIVEID = { type: 'string', minLength: 1, maxLength: 64 };
-
-export function registerLiveRoutes(app: FastifyInstance, ctx: ServerContext, services: Services): void {
+export function registerLiveRoutes(app: FastifyInstance, _ctx: ServerContext, services: Services): void {
   const live = services.live;
-
-  defineOperation(app, ctx, {
-    name: 'live.list',
-    method: 'GET',
-    permission: 'live.read',
-    params: {},
-    handle: ({ auth }) => live.list(auth.permissions.has('live.update')),
-  });
-
-  defineOperation<CreateLiveParams>(app, ctx, {
-    name: 'live.create',
-    method: 'GET',
-    permission: 'live.update',
-    params: {
-      name: { type: 'string', maxLength: 255 },
-      location: { type: 'string', enum: [...LIVE_LOCATIONS] },
-      type: { type: 'string', enum: [...LIVE_TYPES] },
-    },
-    handle: ({ params, auth }) => {
-      const entry = live.create(auth, params);
-      // The new id and the entry's fields at the top level (as gallery.create), and the entry as a whole.
-      return { ...entry, live_stream: entry };
-    },
-  });
-
-  for (const move of ['start', 'stop', 'reset'] as const) {
-    defineOperation<LiveidParams>(app, ctx, {
-      name: `live.${move}`,
-      method: 'GET',
-      permission: 'live.update',
-      params: { liveid: LIVEID },
-      required: ['liveid'],
-      handle: ({ params, auth }) => live[move](auth, params.liveid),
-    });
-  }
-
-  defineOperation<LiveidParams>(app, ctx, {
-    name: 'live.delete',
-    method: 'GET',
-    permission: 'live.delete',
-    params: { liveid: LIVEID },
-    required: ['liveid'],
-    handle: ({ params, auth }) => {
-      live.delete(auth, params.liveid);
-      return {};
-    },
-  });
 
   const gone = (request: FastifyRequest, reply: FastifyReply) =>
     sendFailure(request, reply, 404, 'not_found', 'This live stream is not broadcasting');

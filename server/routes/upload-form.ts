@@ -3,16 +3,15 @@
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import type { ServerContext } from '../context.ts';
+import { UPLOAD_FORM_FIELDS } from '../../src/contract/uploads.ts';
 import { invalid, missing, ServiceError } from '../errors.ts';
 import { parseUniqueId } from '../http/content-range.ts';
 import { abandonIncoming, incomingFile, newTempPath } from '../media/storage.ts';
-import type { ReceivedFile, UploadMeta } from '../services/chunked-uploads.ts';
+import type { UploadMeta } from '../services/asset-meta.ts';
+import type { ReceivedFile } from '../services/ingest.ts';
 import { fileTooLarge } from '../services/upload-errors.ts';
 
-/** Form fields an upload may carry besides `file` and `unique_id`; others are ignored. */
-const META_FIELDS = ['caption', 'description', 'tags', 'reference_id'] as const;
-type MetaField = (typeof META_FIELDS)[number];
+type MetaField = (typeof UPLOAD_FORM_FIELDS)[number];
 
 export interface ReceivedForm {
   file: ReceivedFile;
@@ -22,7 +21,7 @@ export interface ReceivedForm {
 }
 
 export async function readUploadForm(
-  ctx: ServerContext,
+  ctx: { options: { dataDir: string } },
   request: FastifyRequest,
   maxBytes: number,
 ): Promise<ReceivedForm> {
@@ -35,7 +34,7 @@ export async function readUploadForm(
       if (part.type === 'field') {
         if (part.fieldname === 'file') throw invalid('file', 'must be a file part, with a filename');
         if (part.fieldname === 'unique_id') uniqueId = parseUniqueId(String(part.value), 'unique_id');
-        if ((META_FIELDS as readonly string[]).includes(part.fieldname)) {
+        if ((UPLOAD_FORM_FIELDS as readonly string[]).includes(part.fieldname)) {
           if (part.valueTruncated) throw invalid(part.fieldname, 'is too long');
           meta[part.fieldname as MetaField] = String(part.value);
         }

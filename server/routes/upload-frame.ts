@@ -1,18 +1,14 @@
 // `upload.iframe`: with an api_token it answers the embeddable <iframe> HTML string; with an upload_token
 // it is the frame page itself (a readable HTML error page instead of JSON when the token is bad).
 import type { FastifyInstance } from 'fastify';
-import { type AuthContext, authenticate, requirePermission } from '../auth/authenticate.ts';
-import { assertGalleryInScope, assertUnscoped } from '../auth/scope.ts';
+import type { Caller } from '../auth/credentials.ts';
 import type { ServerContext } from '../context.ts';
 import { invalid, missing, notFound, ServiceError } from '../errors.ts';
+import { escapeHtml } from '../html.ts';
 import type { Services } from '../services/index.ts';
-import { galleryExists, ridsUploadedWith } from '../store/upload-frame.ts';
-import {
-  escapeHtml,
-  registerUploadFrameAssets,
-  sendFrameError,
-  sendFramePage,
-} from '../web/upload-frame-page.ts';
+import { AssetStore } from '../store/assets.ts';
+import { GalleryStore } from '../store/galleries.ts';
+import { registerUploadFrameAssets, sendFrameError, sendFramePage } from '../web/upload-frame-page.ts';
 
 type Query = Record<string, unknown>;
 
@@ -40,6 +36,8 @@ export function registerUploadFrameRoutes(
   services: Services,
 ): void {
   registerUploadFrameAssets(app);
+  const galleries = new GalleryStore(ctx.db);
+  const assets = new AssetStore(ctx.db);
 
   app.route({
     method: ['GET', 'POST'],
@@ -49,9 +47,9 @@ export function registerUploadFrameRoutes(
       const query = request.query as Query;
       if (text(query.upload_token) && !text(query.api_token)) {
         // The frame page: the visitor sees a page, so failures are pages too.
-        let auth: AuthContext;
+        let caller: Caller;
         try {
-          auth = authenticate(ctx.tokens, ctx.clock, { upload_token: query.upload_token }, request.ip);
+          caller = ctx.access.uploadTokenCaller(query.upload_token, request.ip);
         } catch (error) {
           if (!(error instanceof ServiceError)) throw error;
           const why =
@@ -60,8 +58,8 @@ export function registerUploadFrameRoutes(
               : 'This upload link is not valid.';
           return sendFrameError(reply, error.status, why);
         }
-        const fid = auth.scope.fid;
-        if (!fid || !galleryExists(ctx.db, fid)) {
+        const fid = ctx.access.defaultGallery(caller);
+        if (!fid || !galleries.exists(fid)) {
           return sendFrameError(reply, 404, 'The gallery of this upload link no longer exists.');
         }
         let parentOrigin: string | null;
@@ -75,27 +73,24 @@ export function registerUploadFrameRoutes(
           baseUrl: `${ctx.publicUrl()}/v2/`,
           fid,
           uploadToken: text(query.upload_token),
-          ownRids: ridsUploadedWith(ctx.db, fid, auth.tokenHash),
+          ownRids: assets.uploadedInto(fid, ctx.access.uploadOwner(caller) ?? ''),
           parentOrigin,
         });
       }
 
       // The embed code: a fresh upload token for the gallery goes into the frame, never the api_token. It is
       // minted as upload.get_upload_token mints one: within the caller's gallery scope, rights and address.
-      const auth = authenticate(
-        ctx.tokens,
-        ctx.clock,
-        { api_token: query.api_token },
+      const caller = ctx.access.authorize(
+        'upload.iframe',
+        'upload.iframe',
+        query,
         request.ip,
         request.headers,
       );
-      if (auth.kind === 'upload')
-        throw new ServiceError('permission_denied', 'Use upload_token for the frame page');
-      requirePermission(auth, 'asset.upload');
-      // Checked before resolveGallery, which may create the rrid's gallery: a refused call changes nothing.
+      // Checked before the gallery, an rrid's of which may be made: a refused call changes nothing.
       const parentOrigin = parseParentOrigin(query.parent_origin);
-      const fid = await resolveGallery(ctx, services, query, auth);
-      const { token } = services.tokens.createUploadToken(auth, fid);
+      const fid = frameGallery(ctx, galleries, services, query, caller);
+      const { token } = services.tokens.createUploadToken(caller, fid);
       const src = new URL(`${ctx.publicUrl()}/v2/upload.iframe`);
       src.searchParams.set('upload_token', token);
       if (parentOrigin) src.searchParams.set('parent_origin', parentOrigin);
@@ -107,28 +102,21 @@ export function registerUploadFrameRoutes(
   });
 }
 
-async function resolveGallery(ctx: ServerContext, services: Services, query: Query, auth: AuthContext) {
+/** The gallery the frame uploads into: `fid`, or the gallery of `rrid` (made by the first call naming it). */
+function frameGallery(
+  ctx: ServerContext,
+  galleries: GalleryStore,
+  services: Services,
+  query: Query,
+  caller: Caller,
+): string {
   const fid = text(query.fid);
   const rrid = text(query.rrid);
   if (fid) {
-    if (!galleryExists(ctx.db, fid)) throw notFound('gallery', fid);
-    assertGalleryInScope(auth, fid);
+    if (!galleries.exists(fid)) throw notFound('gallery', fid);
+    ctx.access.check(caller, 'upload.iframe', { fid });
     return fid;
   }
-  if (rrid) return findOrCreateByRrid(services, rrid, auth);
+  if (rrid) return services.galleries.findOrCreateByRrid(caller, rrid);
   throw missing('fid');
-}
-
-/** The first call with a new rrid (the caller's own id) creates its gallery; later calls find it. */
-function findOrCreateByRrid(services: Services, rrid: string, auth: AuthContext): string {
-  if (Array.from(rrid).length > 255) throw invalid('rrid', 'is longer than 255 characters');
-  const existing = services.galleries.store.getByRrid(rrid);
-  if (existing) {
-    assertGalleryInScope(auth, existing.fid);
-    return existing.fid;
-  }
-  // A version 3 token whose `!d` names this rrid is limited to its gallery, and may make it.
-  if (auth.scope.rrid !== rrid) assertUnscoped(auth, 'create galleries');
-  requirePermission(auth, 'gallery.create');
-  return services.galleries.findOrCreateByRrid(rrid).fid;
 }

@@ -1,25 +1,17 @@
-// upload.get_upload_token and the upload URL `/upload` (signed): chunks as the hosted service's uploader
-// sends them, a multipart form with the field `file`, or a raw whole-file body (WIRE-DESIGN.md), every
-// answer in the upload answer format (http/upload-answers.ts) and readable cross-origin.
+// The upload URL `/upload` (signed): chunks as the hosted service's uploader sends them, a multipart form
+// with the field `file`, or a raw whole-file body (WIRE-DESIGN.md), every answer in the upload answer format
+// (http/upload-answers.ts) and readable cross-origin. The URL is the credential (auth/policy.ts).
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  type AuthContext,
-  authenticate,
-  authenticateUploadTokenHash,
-  requirePermission,
-} from '../auth/authenticate.ts';
-import { assertAssetsInScope, assertGalleryInScope } from '../auth/scope.ts';
+import type { VerifiedUploadUrl } from '../auth/upload-url.ts';
 import type { ServerContext } from '../context.ts';
-import { denied, invalid, missing, notFound, ServiceError } from '../errors.ts';
+import { invalid, ServiceError } from '../errors.ts';
 import { decodeFileName, parseContentRange, parseUniqueId } from '../http/content-range.ts';
 import { describeError } from '../http/describe-error.ts';
-import { defineOperation } from '../http/operation.ts';
 import { sendChunkStored, sendUploadComplete, sendUploadFailure } from '../http/upload-answers.ts';
 import { DEFAULT_FILE_NAME, OffsetRefusal, type UploadOutcome } from '../services/chunked-uploads.ts';
 import type { Services } from '../services/index.ts';
 import { chunkTooLarge, fileTooLarge, MAX_CHUNK_BYTES } from '../services/upload-errors.ts';
-import { type VerifiedUploadUrl, verifyUploadUrl } from '../services/upload-urls.ts';
 import { readUploadForm } from './upload-form.ts';
 
 /** Room for the multipart framing and the metadata fields around the file. */
@@ -39,28 +31,10 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 };
 
 export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext, services: Services): void {
-  defineOperation<{ fid?: string; expire?: string }>(app, ctx, {
-    name: 'upload.get_upload_token',
-    method: 'GET',
-    permission: 'token.create',
-    params: {
-      fid: { type: 'string', maxLength: 64 },
-      expire: { type: 'string', maxLength: 32 },
-    },
-    handle: ({ params, auth }) => {
-      const fid = params.fid?.trim();
-      if (!fid) throw missing('fid');
-      if (!services.assets.store.galleryExists(fid)) throw notFound('Gallery', fid);
-      assertGalleryInScope(auth, fid);
-      const { token, expires } = services.tokens.createUploadToken(auth, fid, params.expire);
-      return { upload_token: token, fid, expires };
-    },
-  });
-
   // Its own scope: bodies here are files, read by the handler, never by a parser; everything else keeps
   // draining them. Every failure here, whoever makes it, is an upload answer.
   app.register(async (scope) => {
-    const maxBytes = services.assets.maxUploadBytes;
+    const maxBytes = services.ingest.maxUploadBytes;
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     await scope.register(multipart, {
@@ -103,7 +77,10 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext, s
       url: '/upload',
       // Everything that needs no body is settled before a byte of it is read.
       onRequest: async (request, reply) => {
-        request.uploadTarget = checkUploadRequest(ctx, services, request);
+        request.uploadTarget = ctx.access.uploadUrl(
+          (request.query ?? {}) as Record<string, unknown>,
+          request.ip,
+        );
         const length = Number(request.headers['content-length']);
         if (!Number.isFinite(length)) return;
         const chunked = request.headers['content-range'] !== undefined;
@@ -148,7 +125,7 @@ async function receive(
   const repeat = await services.uploads.repeatOf(target, uniqueId, request.raw);
   if (repeat) return repeat;
   if (isForm && /;\s*boundary=/i.test(contentType)) {
-    const form = await readUploadForm(ctx, request, services.assets.maxUploadBytes);
+    const form = await readUploadForm(ctx, request, services.ingest.maxUploadBytes);
     if (uniqueId && form.uniqueId && uniqueId !== form.uniqueId) {
       await services.uploads.discard(form.file);
       throw invalid('unique_id', 'differs from the unique-id header');
@@ -179,37 +156,4 @@ async function refuseIfGone(
 function answer(request: FastifyRequest, reply: FastifyReply, outcome: UploadOutcome) {
   if (outcome.complete) return sendUploadComplete(request, reply, outcome);
   return sendChunkStored(request, reply, outcome.offset, outcome.total);
-}
-
-/**
- * The signed URL, the upload token (given as `upload_token`, or named by the URL it was minted for) and
- * the target's existence: 403 / 404 before the body.
- */
-function checkUploadRequest(
-  ctx: ServerContext,
-  services: Services,
-  request: FastifyRequest,
-): VerifiedUploadUrl {
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  const target = verifyUploadUrl(ctx, query);
-  let auth: AuthContext | null = null;
-  if (query.upload_token !== undefined && query.upload_token !== '') {
-    if (typeof query.upload_token !== 'string') throw denied('Give upload_token once');
-    auth = authenticate(ctx.tokens, ctx.clock, { upload_token: query.upload_token }, request.ip);
-    if (target.uploadTokenHash && target.uploadTokenHash !== auth.tokenHash) {
-      throw denied('This upload URL was made for another upload token');
-    }
-  } else if (target.uploadTokenHash) {
-    auth = authenticateUploadTokenHash(ctx.tokens, ctx.clock, target.uploadTokenHash, request.ip);
-  }
-  if (target.fid && !services.assets.store.galleryExists(target.fid)) throw notFound('Gallery', target.fid);
-  if (target.rid && !services.assets.store.get(target.rid)) throw notFound('Asset', target.rid);
-  if (auth) {
-    requirePermission(auth, 'asset.upload');
-    if (target.rid) assertAssetsInScope(auth, [target.rid], services.assets.lookups);
-    else if (!target.fid || target.fid !== auth.scope.fid) {
-      throw denied('This upload token is for another gallery');
-    }
-  }
-  return { ...target, uploadTokenHash: auth?.tokenHash ?? null };
 }

@@ -1,36 +1,29 @@
-// Validates and normalises asset metadata (asset.set_meta and the upload's form fields) against the limits.
+// Validates and normalises asset metadata (asset.set_meta and the upload's form fields) against the limits
+// the contract sets for each field (src/contract/asset-record.ts).
+import {
+  ASSET_TEXT_FIELDS,
+  type AssetTextField,
+  CUSTOM_LIMITS,
+  TAG_LIMITS,
+} from '../../src/contract/asset-record.ts';
+import type { UPLOAD_FORM_FIELDS } from '../../src/contract/uploads.ts';
 import { invalid } from '../errors.ts';
 
-export interface MetaInput {
-  caption?: string;
-  description?: string;
-  long_description?: string;
-  related_link_text?: string;
-  related_link_url?: string;
-  reference_id?: string;
-  tags?: string;
+export type MetaChanges = Partial<Record<AssetTextField | 'tags', string>>;
+
+export interface MetaInput extends MetaChanges {
   /** `custom.NAME=value`; an empty value removes the field. */
   custom?: Record<string, string>;
 }
 
-export type MetaChanges = Omit<MetaInput, 'custom'>;
-
-/** Lengths the contract sets for galleries, applied alike to assets; the rest are ours. */
-export const META_LIMITS = {
-  caption: 255,
-  description: 1000,
-  long_description: 10000,
-  related_link_text: 255,
-  related_link_url: 2048,
-  reference_id: 255,
-  tagCount: 50,
-  tagLength: 50,
-  customCount: 50,
-  customName: 64,
-  customValue: 1000,
-} as const;
+/** The metadata an upload's form fields carry. */
+export type UploadMeta = Partial<Record<(typeof UPLOAD_FORM_FIELDS)[number], string>>;
 
 const CUSTOM_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+/** Plain text fields; `related_link_url` is checked as a URL after them. */
+const PLAIN_FIELDS = (Object.keys(ASSET_TEXT_FIELDS) as AssetTextField[]).filter(
+  (field) => field !== 'related_link_url',
+);
 
 function checkLength(param: string, value: string | undefined, max: number): void {
   if (value !== undefined && Array.from(value).length > max) {
@@ -45,35 +38,28 @@ export function normalizeTags(tags: string, param = 'tags'): string {
   for (const raw of tags.split(',')) {
     const tag = raw.trim();
     if (tag === '' || seen.has(tag.toLowerCase())) continue;
-    if (Array.from(tag).length > META_LIMITS.tagLength) {
-      throw invalid(param, `has a tag longer than ${META_LIMITS.tagLength} characters: ${tag.slice(0, 60)}`);
+    if (Array.from(tag).length > TAG_LIMITS.length) {
+      throw invalid(param, `has a tag longer than ${TAG_LIMITS.length} characters: ${tag.slice(0, 60)}`);
     }
     seen.add(tag.toLowerCase());
     out.push(tag);
   }
-  if (out.length > META_LIMITS.tagCount)
-    throw invalid(param, `may hold at most ${META_LIMITS.tagCount} tags`);
+  if (out.length > TAG_LIMITS.count) throw invalid(param, `may hold at most ${TAG_LIMITS.count} tags`);
   return out.join(',');
 }
 
-/** Checks every given field; returns the changes to store (tags normalised). */
+/** Checks every given field; returns the changes to store (reference_id trimmed, tags normalised). */
 export function normalizeMeta(input: MetaInput): MetaChanges {
   const out: MetaChanges = {};
-  for (const key of [
-    'caption',
-    'description',
-    'long_description',
-    'related_link_text',
-    'reference_id',
-  ] as const) {
-    const value = input[key];
+  for (const field of PLAIN_FIELDS) {
+    const value = input[field];
     if (value === undefined) continue;
-    checkLength(key, value, META_LIMITS[key]);
-    out[key] = key === 'reference_id' ? value.trim() : value;
+    checkLength(field, value, ASSET_TEXT_FIELDS[field]);
+    out[field] = field === 'reference_id' ? value.trim() : value;
   }
   if (input.related_link_url !== undefined) {
     const url = input.related_link_url.trim();
-    checkLength('related_link_url', url, META_LIMITS.related_link_url);
+    checkLength('related_link_url', url, ASSET_TEXT_FIELDS.related_link_url);
     if (url !== '') {
       let parsed: URL | undefined;
       try {
@@ -91,6 +77,17 @@ export function normalizeMeta(input: MetaInput): MetaChanges {
   return out;
 }
 
+/** `custom.NAME=value` query parameters, each given once. */
+export function customFields(query: Readonly<Record<string, unknown>>): Record<string, string> {
+  const custom: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (!key.startsWith('custom.')) continue;
+    if (typeof value !== 'string') throw invalid(key, 'must be given once, as text');
+    Object.defineProperty(custom, key.slice('custom.'.length), { value, enumerable: true });
+  }
+  return custom;
+}
+
 /** Applies `custom.NAME` changes to the stored custom fields, within the limits. */
 export function mergeCustom(
   current: Record<string, string>,
@@ -100,15 +97,15 @@ export function mergeCustom(
   const next = new Map(Object.entries(current));
   for (const [name, value] of Object.entries(changes)) {
     const param = `custom.${name}`;
-    if (!CUSTOM_NAME.test(name) || name.length > META_LIMITS.customName) {
-      throw invalid(param, `needs a name of 1-${META_LIMITS.customName} letters, digits, '_', '-' or '.'`);
+    if (!CUSTOM_NAME.test(name) || name.length > CUSTOM_LIMITS.name) {
+      throw invalid(param, `needs a name of 1-${CUSTOM_LIMITS.name} letters, digits, '_', '-' or '.'`);
     }
-    checkLength(param, value, META_LIMITS.customValue);
+    checkLength(param, value, CUSTOM_LIMITS.value);
     if (value === '') next.delete(name);
     else next.set(name, value);
   }
-  if (next.size > META_LIMITS.customCount) {
-    throw invalid('custom', `may hold at most ${META_LIMITS.customCount} fields`);
+  if (next.size > CUSTOM_LIMITS.count) {
+    throw invalid('custom', `may hold at most ${CUSTOM_LIMITS.count} fields`);
   }
   return Object.fromEntries(next);
 }

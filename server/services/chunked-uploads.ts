@@ -3,16 +3,18 @@
 // per (target, unique-id) however often a request whose answer was lost is repeated.
 import { open, rm, stat, truncate } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import type { AssetRecord } from '../../src/contract/asset-record.ts';
+import type { VerifiedUploadUrl } from '../auth/upload-url.ts';
 import type { ServerContext } from '../context.ts';
 import { invalid, missing, ServiceError } from '../errors.ts';
-import { type ContentRange, rangeFits } from '../http/content-range.ts';
 import { drainBody, OverCap, receiveInto } from '../media/receive.ts';
-import { appendingFile, incomingFile, newTempPath } from '../media/storage.ts';
-import type { AssetRecord } from './asset-record.ts';
-import type { AssetService } from './assets.ts';
+import { appendingFile, incomingFile } from '../media/storage.ts';
+import type { UploadMeta } from './asset-meta.ts';
+import { type ContentRange, rangeFits } from './chunk-range.ts';
+import type { IngestService, ReceivedFile } from './ingest.ts';
 import { PartialUploads } from './partial-uploads.ts';
+import type { RecordService } from './records.ts';
 import { chunkTooLarge, fileTooLarge, incompleteBody, MAX_CHUNK_BYTES } from './upload-errors.ts';
-import type { VerifiedUploadUrl } from './upload-urls.ts';
 
 /** The name of a file sent without one. */
 export const DEFAULT_FILE_NAME = 'file';
@@ -43,22 +45,13 @@ export interface ChunkInput {
   body: Readable;
 }
 
-/** A whole file already received into tmp (a multipart form or a raw body). */
-export interface ReceivedFile {
-  tempPath: string;
-  filename: string;
-  mime: string;
-  size: number;
-}
-
-export type UploadMeta = { caption?: string; description?: string; tags?: string; reference_id?: string };
-
 export class ChunkedUploadService {
   private readonly partials: PartialUploads;
 
   constructor(
     private readonly ctx: ServerContext,
-    private readonly assets: AssetService,
+    private readonly ingestion: IngestService,
+    private readonly records: RecordService,
   ) {
     this.partials = new PartialUploads(ctx);
   }
@@ -80,20 +73,20 @@ export class ChunkedUploadService {
     if (!uniqueId) return undefined;
     const done = this.store.completed(this.partials.keyOf(target, uniqueId));
     if (!done) return undefined;
-    await drain(body, this.assets.maxUploadBytes + 1024 * 1024);
+    await drain(body, this.ingestion.maxUploadBytes + 1024 * 1024);
     return this.completeAnswer(done.rid, done.total);
   }
 
   /** Removes a received file that will not be stored. */
-  async discard(file: ReceivedFile | { tempPath: string }): Promise<void> {
-    await rm(file.tempPath, { force: true });
+  async discard(file: { tempPath: string }): Promise<void> {
+    await this.ingestion.discard(file);
   }
 
   /** One request carrying Content-Range: a chunk, a repeat of one, or a probe. */
   async chunk(input: ChunkInput): Promise<UploadOutcome> {
     this.partials.sweepIfDue();
     const { range, uniqueId } = input;
-    const max = this.assets.maxUploadBytes;
+    const max = this.ingestion.maxUploadBytes;
     if (range.total === 0) throw invalid('file', 'is empty');
     if (range.total !== null && range.total > max) throw fileTooLarge(max);
     if (!range.probe && range.total !== null && range.end > range.total) {
@@ -134,8 +127,8 @@ export class ChunkedUploadService {
 
   /** Receives a raw whole-file body into tmp: at most the server's upload limit, or `cap` bytes. */
   async receiveWhole(body: Readable, filename: string, mime: string, cap?: number): Promise<ReceivedFile> {
-    const tempPath = newTempPath(this.ctx);
-    const max = this.assets.maxUploadBytes;
+    const tempPath = this.ingestion.tempPath();
+    const max = this.ingestion.maxUploadBytes;
     let size: number;
     try {
       size = await receiveInto(body, incomingFile(tempPath), Math.min(max, cap ?? max));
@@ -191,7 +184,7 @@ export class ChunkedUploadService {
       }
       throw new OffsetRefusal(stored, total);
     }
-    const max = this.assets.maxUploadBytes;
+    const max = this.ingestion.maxUploadBytes;
     const room = Math.min(MAX_CHUNK_BYTES, (total ?? max) - stored, max - stored);
     const file = key;
     const length = await this.append(file, stored, body, room, total);
@@ -267,7 +260,7 @@ export class ChunkedUploadService {
     } catch (error) {
       if (!(error instanceof OverCap)) throw incompleteBody(error);
       if (room < MAX_CHUNK_BYTES && total !== null) throw invalid('Content-Range', 'runs past the total');
-      throw room < MAX_CHUNK_BYTES ? fileTooLarge(this.assets.maxUploadBytes) : chunkTooLarge();
+      throw room < MAX_CHUNK_BYTES ? fileTooLarge(this.ingestion.maxUploadBytes) : chunkTooLarge();
     }
   }
 
@@ -287,7 +280,7 @@ export class ChunkedUploadService {
     meta: UploadMeta,
     key?: string,
   ): Promise<UploadOutcome> {
-    const asset = await this.assets.ingest({
+    const asset = await this.ingestion.ingest({
       ...file,
       fid: target.rid ? null : target.fid,
       attachTo: target.rid ? { rid: target.rid, type: target.type ?? '' } : null,
@@ -306,7 +299,7 @@ export class ChunkedUploadService {
   private completeAnswer(rid: string, total: number): UploadOutcome {
     let asset: AssetRecord | undefined;
     try {
-      asset = this.assets.record(rid);
+      asset = this.records.record(rid);
     } catch {
       // Deleted since: the answer still names the rid the upload made.
     }

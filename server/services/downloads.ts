@@ -1,15 +1,16 @@
 // gallery.download: signed zip links, and the zip itself streamed entry by entry (never built in full).
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream, type ReadStream, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
+import type { AnswerOf, ServerParams } from '../../src/contract/index.ts';
+import type { Caller } from '../auth/credentials.ts';
+import { type DownloadType, downloadSignature } from '../auth/download-link.ts';
 import type { ServerContext } from '../context.ts';
-import { denied, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
+import { safeEntryName, uniqueName } from '../media/file-names.ts';
 import { storagePath } from '../media/storage.ts';
+import { GalleryStore } from '../store/galleries.ts';
 import { type GalleryFile, VersionStore } from '../store/versions.ts';
-import { displayFilename } from './asset-record.ts';
-
-export type DownloadType = 'original' | 'resized';
 
 /** The resized zip holds each image's largest generated JPEG. */
 const RESIZED_VERSION = 'jpg_1200x900';
@@ -20,41 +21,24 @@ const PRECOMPRESSED = /^(image\/(jpeg|png|gif|webp|avif|heic)|video\/|audio\/(mp
 
 export class DownloadService {
   private readonly store: VersionStore;
+  private readonly galleries: GalleryStore;
 
   constructor(private readonly ctx: ServerContext) {
     this.store = new VersionStore(ctx.db);
-  }
-
-  private sign(fid: string, type: DownloadType, expires: number): string {
-    return createHmac('sha256', this.ctx.account.secret)
-      .update(`download\n${this.ctx.account.accid}\n${fid}\n${type}\n${expires}`)
-      .digest('hex');
+    this.galleries = new GalleryStore(ctx.db);
   }
 
   /** gallery.download: a link valid 24 hours that carries the gallery, the type and its signature. */
-  link(fid: string, type: DownloadType): { download_link: string } {
-    if (!this.store.galleryExists(fid)) throw notFound('Gallery', fid);
+  link(caller: Caller, params: ServerParams<'gallery.download'>): AnswerOf<'gallery.download'> {
+    const { fid, type = 'original' } = params;
+    this.ctx.access.check(caller, 'gallery.download', { fid });
+    if (!this.galleries.exists(fid)) throw notFound('Gallery', fid);
     const expires = Math.floor(this.ctx.clock.now() / 1000) + LINK_TTL_SECONDS;
-    const query = new URLSearchParams({ type, d: String(expires), hash: this.sign(fid, type, expires) });
+    const hash = downloadSignature(this.ctx.account, fid, type, expires);
+    const query = new URLSearchParams({ type, d: String(expires), hash });
     return {
       download_link: `${this.ctx.publicUrl()}/download/${encodeURIComponent(fid)}.zip?${query}`,
     };
-  }
-
-  /** Throws 403 when the link was changed or has expired; returns the zip type it was signed for. */
-  verify(fid: string, query: Record<string, unknown>): DownloadType {
-    const { type, d, hash } = query;
-    if (typeof type !== 'string' || typeof d !== 'string' || typeof hash !== 'string')
-      throw denied('The download link is incomplete: type, d and hash are required');
-    if ((type !== 'original' && type !== 'resized') || !/^\d{1,12}$/.test(d) || !/^[0-9a-f]{64}$/.test(hash))
-      throw denied('The download link signature does not match; request a new link');
-    const expected = Buffer.from(this.sign(fid, type, Number(d)), 'hex');
-    if (!timingSafeEqual(expected, Buffer.from(hash, 'hex')))
-      throw denied('The download link signature does not match; request a new link');
-    if (Number(d) * 1000 < this.ctx.clock.now())
-      throw denied('The download link has expired; request a new link');
-    if (!this.store.galleryExists(fid)) throw notFound('Gallery', fid);
-    return type;
   }
 
   /** The gallery's items in order as a zip stream; files are opened one at a time as the zip is read. */
@@ -102,26 +86,4 @@ export class DownloadService {
     }
     return { key: file.storage_key, name, mime: file.mime };
   }
-}
-
-/** A zip entry name that stays inside the folder it is extracted to: one plain segment, no `..`. */
-export function safeEntryName(filename: string): string {
-  const clean = displayFilename(filename)
-    .normalize('NFC')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
-    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_')
-    .replace(/^[\s.]+/, '')
-    .replace(/[\s.]+$/, '');
-  const short = Array.from(clean).slice(0, 180).join('');
-  return short === '' ? 'file' : short;
-}
-
-/** `name.ext`, then `name (2).ext`, … (case-insensitively unique, as most file systems need). */
-export function uniqueName(name: string, taken: Set<string>): string {
-  const dot = name.lastIndexOf('.');
-  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  let candidate = name;
-  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${ext}`;
-  taken.add(candidate.toLowerCase());
-  return candidate;
 }

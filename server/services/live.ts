@@ -1,70 +1,23 @@
 // Live streams: the state machine of decisions.md, usage in live minutes per type, and the simulated
 // source's playlists. Time-driven moves (starting -> live, resetting -> idle) are applied from the clock
 // whenever a stream is read, and by a timer so events need no reader; tests use a ManualClock.
-import type { AuthContext } from '../auth/authenticate.ts';
-import { assertUnscoped } from '../auth/scope.ts';
+import type { AnswerOf, ServerParams } from '../../src/contract/index.ts';
+import type { LiveEntry, LiveSession, LiveUsage } from '../../src/contract/live.ts';
+import type { Caller } from '../auth/credentials.ts';
 import type { ServerContext } from '../context.ts';
 import { notFound } from '../errors.ts';
+import { escapeHtml } from '../html.ts';
 import { newId } from '../ids.ts';
 import { type Broadcast, LiveSimulator } from '../live/simulator.ts';
 import { type LiveRow, type LiveState, LiveStore, type LiveType } from '../store/live.ts';
 
-export const LIVE_LOCATIONS = [
-  'us_central',
-  'us_east',
-  'us_west',
-  'eu',
-  'uk',
-  'au',
-  'jp',
-  'in',
-  'kr',
-  'tw',
-  'sg',
-  'br',
-] as const;
-export const LIVE_TYPES = ['passthrough', 'transcoded'] as const;
-
 /** Live minutes included per type (our reference numbers; the spec only names the fields). */
 export const QUOTA_MINUTES: Record<LiveType, number> = { passthrough: 6000, transcoded: 1500 };
 
-export interface LiveEntry {
-  liveid: string;
-  name: string;
-  location: string;
-  type: LiveType;
-  state: LiveState;
-  rtmp_source: string;
-  hls_playback_url: string;
-  iframe_embed_code: string;
-  created: string;
-}
-
-export interface LiveUsage {
-  max_passthrough_quota: number;
-  max_transcoded_quota: number;
-  usage_passthrough: number;
-  usage_transcoded: number;
-  history: {
-    liveid: string;
-    name: string;
-    type: LiveType;
-    location: string;
-    started: string;
-    ended: string | null;
-    minutes: number;
-  }[];
-}
-
+/** What a live.start, live.stop or live.reset answers. */
 export interface LiveMove {
   state: LiveState;
   note: string;
-}
-
-export interface CreateLiveParams {
-  name?: string;
-  location?: (typeof LIVE_LOCATIONS)[number];
-  type?: LiveType;
 }
 
 const NOTES = {
@@ -103,15 +56,22 @@ export class LiveService {
    * `withStreamKeys` false (a token that may only read streams, e.g. one in a public page) leaves
    * `rtmp_source` empty: its stream key would let anyone broadcast on the stream.
    */
-  list(withStreamKeys = true): { live_streams: LiveEntry[]; usage: LiveUsage } {
+  list(caller?: Caller): AnswerOf<'live.list'> {
+    const withStreamKeys = caller === undefined || this.ctx.access.may(caller, 'live.update');
     const rows = this.store.list().map((row) => this.refresh(row));
     const entries = rows.map((row) => this.toEntry(row));
     if (!withStreamKeys) for (const entry of entries) entry.rtmp_source = '';
     return { live_streams: entries, usage: this.usage() };
   }
 
-  create(auth: AuthContext, params: CreateLiveParams): LiveEntry {
-    assertUnscoped(auth, 'create live streams');
+  /** live.create: the new id and the entry's fields at the top level (as gallery.create), and the entry whole. */
+  create(caller: Caller, params: ServerParams<'live.create'>): AnswerOf<'live.create'> {
+    const entry = this.createEntry(caller, params);
+    return { ...entry, live_stream: entry };
+  }
+
+  private createEntry(caller: Caller, params: ServerParams<'live.create'>): LiveEntry {
+    this.ctx.access.check(caller, 'live.create', {});
     const liveid = newId();
     // Each change of a stream and its webhook deliveries are written in one transaction.
     return this.store.transaction(() => {
@@ -138,8 +98,8 @@ export class LiveService {
    * `starting` either way, as the spec's table gives live.start for any valid liveid; live.list tells
    * the stream's own state.
    */
-  start(auth: AuthContext, liveid: string): LiveMove {
-    assertUnscoped(auth, 'start live streams');
+  start(caller: Caller, { liveid }: ServerParams<'live.start'>): LiveMove {
+    this.ctx.access.check(caller, 'live.start', {});
     const row = this.get(liveid);
     if (row.state === 'starting' || row.state === 'live')
       return { state: 'starting', note: NOTES.start(row.type) };
@@ -154,8 +114,8 @@ export class LiveService {
   }
 
   /** Any state but stopped -> stopped: the playlist ends and live minutes stop counting. */
-  stop(auth: AuthContext, liveid: string): LiveMove {
-    assertUnscoped(auth, 'stop live streams');
+  stop(caller: Caller, { liveid }: ServerParams<'live.stop'>): LiveMove {
+    this.ctx.access.check(caller, 'live.stop', {});
     const row = this.get(liveid);
     if (row.state === 'stopped') return { state: 'stopped', note: NOTES.stop };
     const now = this.ctx.clock.now();
@@ -177,8 +137,8 @@ export class LiveService {
   }
 
   /** Any state -> resetting -> idle: the playlist goes at once. */
-  reset(auth: AuthContext, liveid: string): LiveMove {
-    assertUnscoped(auth, 'reset live streams');
+  reset(caller: Caller, { liveid }: ServerParams<'live.reset'>): LiveMove {
+    this.ctx.access.check(caller, 'live.reset', {});
     this.get(liveid);
     const now = this.ctx.clock.now();
     this.store.transaction(() => {
@@ -190,8 +150,8 @@ export class LiveService {
     return { state: 'resetting', note: NOTES.reset };
   }
 
-  delete(auth: AuthContext, liveid: string): void {
-    assertUnscoped(auth, 'delete live streams');
+  delete(caller: Caller, { liveid }: ServerParams<'live.delete'>): void {
+    this.ctx.access.check(caller, 'live.delete', {});
     const entry = this.entry(liveid);
     const now = this.ctx.clock.now();
     this.store.transaction(() => {
@@ -246,7 +206,7 @@ export class LiveService {
     this.timers.clear();
   }
 
-  private usage(): LiveUsage {
+  private usage(): LiveUsage & { history: LiveSession[] } {
     const now = this.ctx.clock.now();
     const totals: Record<LiveType, number> = { passthrough: 0, transcoded: 0 };
     const history = this.store.sessions().map((s) => {
@@ -344,12 +304,8 @@ export class LiveService {
       state: row.state,
       rtmp_source: `rtmp://${host}:1935/live/${row.stream_key}`,
       hls_playback_url: `${origin}/live/${row.liveid}/index.m3u8`,
-      iframe_embed_code: `<iframe src="${embed}" title="${escapeAttribute(title)}" width="640" height="360" style="border:0" allow="autoplay; fullscreen; picture-in-picture"></iframe>`,
+      iframe_embed_code: `<iframe src="${embed}" title="${escapeHtml(title)}" width="640" height="360" style="border:0" allow="autoplay; fullscreen; picture-in-picture"></iframe>`,
       created: new Date(row.created_at).toISOString(),
     };
   }
-}
-
-export function escapeAttribute(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,12 +1,12 @@
 // The state of unfinished chunked uploads: their keys, the lock that serializes the requests of one key,
 // and the sweep of those abandoned (rows in the database, bytes under <data>/partial).
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import type { VerifiedUploadUrl } from '../auth/upload-url.ts';
 import type { ServerContext } from '../context.ts';
 import { sha256 } from '../ids.ts';
 import { partialDir, partialPath } from '../media/storage.ts';
 import { UploadStore } from '../store/uploads.ts';
 import { KeyLock } from './key-lock.ts';
-import type { VerifiedUploadUrl } from './upload-urls.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** A partial upload untouched this long is swept (row and file). */

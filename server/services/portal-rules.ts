@@ -1,10 +1,10 @@
 // Parsing and validation of portal.set inputs: names, e-mail and domain lists, simple users, args JSON.
+import { isValidEmail } from '../auth/portal-access.ts';
 import { invalid } from '../errors.ts';
 
 /** 3-63 characters of a-z 0-9 -, no leading or trailing hyphen. */
 export const isValidSubdomain = (name: string): boolean => /^[a-z0-9](?:[a-z0-9-]{1,61})[a-z0-9]$/.test(name);
 
-const EMAIL = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const DOMAIN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const SIMPLE_USER = /^[A-Za-z0-9._@+-]{1,64}$/;
 
@@ -18,7 +18,7 @@ export function parseList(param: string, text: string | undefined, kind: 'email'
     .map((entry) => entry.trim().toLowerCase())
     .filter((entry) => entry !== '');
   for (const entry of entries) {
-    if (!(kind === 'email' ? EMAIL : DOMAIN).test(entry)) {
+    if (!(kind === 'email' ? isValidEmail(entry) : DOMAIN.test(entry))) {
       throw invalid(
         param,
         `has '${entry}', which is not a valid ${kind === 'email' ? 'e-mail address' : 'domain'}`,

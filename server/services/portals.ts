@@ -1,13 +1,16 @@
 // Portal rules: subdomain names and states, portal.set settings and access, the data portal pages need.
 import { Resolver } from 'node:dns/promises';
-import type { AuthContext } from '../auth/authenticate.ts';
+import type { AnswerOf, ServerParams } from '../../src/contract/index.ts';
+import type { PortalEntry } from '../../src/contract/portal.ts';
+import type { Caller } from '../auth/credentials.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { formatPermissions } from '../auth/permissions.ts';
-import { assertUnscoped } from '../auth/scope.ts';
 import type { ServerContext } from '../context.ts';
 import { invalid, notFound, ServiceError } from '../errors.ts';
 import { newSecret, sha256 } from '../ids.ts';
-import { type GalleryTitle, type PortalRow, PortalStore } from '../store/portals.ts';
-import { hashPassword, verifyPassword } from './portal-passwords.ts';
+import { GalleryStore } from '../store/galleries.ts';
+import { PortalSessionStore } from '../store/portal-sessions.ts';
+import { type PortalRow, PortalStore } from '../store/portals.ts';
 import {
   isValidDomain,
   isValidSubdomain,
@@ -18,45 +21,10 @@ import {
   parseUserNames,
 } from './portal-rules.ts';
 
-export interface PortalSetParams {
-  subdomain: string;
-  template?: string;
-  args?: string;
-  allow_public?: 'yes' | 'no';
-  service_login?: 'yes' | 'no';
-  service_login_registration?: 'anyone' | 'restricted' | 'off';
-  service_login_user_add?: string;
-  service_login_user_remove?: string;
-  service_login_domain_add?: string;
-  service_login_domain_remove?: string;
-  idp_openid_user_add?: string;
-  idp_openid_user_remove?: string;
-  idp_openid_domain_add?: string;
-  idp_openid_domain_remove?: string;
-  simple_user_add?: string;
-  simple_user_remove?: string;
-  cname_domain?: string;
-}
+export type PortalSetParams = ServerParams<'portal.set'>;
 
-export interface PortalEntry {
-  subdomain: string;
-  status: PortalRow['status'];
-  url: string;
-  template: string;
-  args: Record<string, unknown>;
-  allow_public: PortalRow['allow_public'];
-  service_login: PortalRow['service_login'];
-  service_login_registration: PortalRow['service_login_registration'];
-  service_login_users: string[];
-  service_login_domains: string[];
-  idp_openid_users: string[];
-  idp_openid_domains: string[];
-  /** User names only: passwords are never returned. */
-  simple_users: string[];
-  cname_domain: string;
-  created: string;
-  modified: string;
-}
+/** A portal entry as this server makes it: every field of the contract's. */
+export type FullPortalEntry = Required<PortalEntry>;
 
 interface StoredUser {
   user: string;
@@ -65,8 +33,8 @@ interface StoredUser {
 
 /** What a served portal page shows, with a read token for its elements. */
 export interface PortalPage {
-  portal: PortalEntry;
-  galleries: GalleryTitle[];
+  portal: FullPortalEntry;
+  galleries: { fid: string; name: string }[];
   token: string;
 }
 
@@ -87,6 +55,8 @@ const json = <T>(text: string): T => JSON.parse(text) as T;
 
 export class PortalService {
   private readonly store: PortalStore;
+  private readonly galleries: GalleryStore;
+  private readonly sessions: PortalSessionStore;
   /** One page token per portal, reused until it nears its end, so page views do not pile up tokens. */
   private readonly pageTokens = new Map<
     string,
@@ -95,46 +65,53 @@ export class PortalService {
 
   constructor(private readonly ctx: ServerContext) {
     this.store = new PortalStore(ctx.db);
+    this.galleries = new GalleryStore(ctx.db);
+    this.sessions = new PortalSessionStore(ctx.db);
   }
 
-  check(subdomain: string): 'available' | 'unavailable' | 'invalid' {
-    if (!isValidSubdomain(subdomain)) return 'invalid';
-    return this.store.get(subdomain) ? 'unavailable' : 'available';
+  /** portal.check: whether a subdomain is `available`, `unavailable` (taken) or `invalid`. */
+  check({ subdomain }: ServerParams<'portal.check'>): AnswerOf<'portal.check'> {
+    if (!isValidSubdomain(subdomain)) return { subdomain: 'invalid' };
+    return { subdomain: this.store.get(subdomain) ? 'unavailable' : 'available' };
   }
 
-  cease(auth: AuthContext, subdomain: string): void {
-    assertUnscoped(auth, 'change portals');
+  cease(caller: Caller, { subdomain }: ServerParams<'portal.cease'>): void {
+    this.ctx.access.check(caller, 'portal.cease', {});
     this.existing('subdomain', subdomain);
     this.store.setStatus(subdomain, 'inactive', this.ctx.clock.now());
   }
 
-  rename(auth: AuthContext, from: string, to: string): void {
-    assertUnscoped(auth, 'change portals');
+  rename(caller: Caller, { from, to }: ServerParams<'portal.rename'>): void {
+    this.ctx.access.check(caller, 'portal.rename', {});
     this.existing('from', from);
     checkName('to', to);
     if (to === from) return;
     if (this.store.get(to)) throw new ServiceError('conflict', `The subdomain '${to}' is already taken`);
     this.store.rename(from, to, this.ctx.clock.now());
     this.pageTokens.delete(from);
+    // Sessions belong to the name they were made under: a later portal of that name starts with none.
+    this.sessions.deletePortal(from);
   }
 
-  remove(auth: AuthContext, subdomain: string): void {
-    assertUnscoped(auth, 'change portals');
+  remove(caller: Caller, { subdomain }: ServerParams<'portal.remove'>): void {
+    this.ctx.access.check(caller, 'portal.remove', {});
     this.existing('subdomain', subdomain);
     this.store.delete(subdomain);
     this.pageTokens.delete(subdomain);
+    this.sessions.deletePortal(subdomain);
   }
 
-  list(subdomain?: string): PortalEntry[] {
+  /** portal.list: every portal, or the one named. */
+  list({ subdomain }: ServerParams<'portal.list'>): AnswerOf<'portal.list'> {
     const rows = subdomain
       ? [this.store.get(subdomain)].filter((row) => row !== undefined)
       : this.store.list();
-    return rows.map((row) => this.entry(row));
+    return { portals: rows.map((row) => this.entry(row)) };
   }
 
   /** Creates or updates; every given setting is checked before anything is written. */
-  async set(auth: AuthContext, params: PortalSetParams): Promise<void> {
-    assertUnscoped(auth, 'change portals');
+  async set(caller: Caller, params: PortalSetParams): Promise<void> {
+    this.ctx.access.check(caller, 'portal.set', {});
     checkName('subdomain', params.subdomain);
     const current = this.store.get(params.subdomain);
     const now = this.ctx.clock.now();
@@ -190,21 +167,24 @@ export class PortalService {
     });
   }
 
-  /** The page of an active portal, or undefined (unknown, removed or ceased: the page answers 404). */
-  page(subdomain: string): PortalPage | undefined {
+  /** An active portal, or undefined (unknown, removed or ceased: its pages answer 404). */
+  active(subdomain: string): FullPortalEntry | undefined {
     const row = isValidSubdomain(subdomain) ? this.store.get(subdomain) : undefined;
-    if (row?.status !== 'active') return undefined;
-    const portal = this.entry(row);
-    const fids = portal.args.galleries as string[] | undefined;
-    const galleries = fids ? this.store.galleriesByFid(fids) : this.store.galleries();
-    return { portal, galleries, token: this.pageToken(subdomain, fids ? galleries.map((g) => g.fid) : null) };
+    return row?.status === 'active' ? this.entry(row) : undefined;
   }
 
-  /** Whether a simple user of a restricted portal gave the right password. */
-  async verifyUser(subdomain: string, user: string, password: string): Promise<boolean> {
-    const row = this.store.get(subdomain);
-    const stored = row ? json<StoredUser[]>(row.simple_users).find((u) => u.user === user) : undefined;
-    return stored ? verifyPassword(password, stored.hash) : false;
+  /** The active portal served on its own domain `host` (lower case, no port). */
+  activeOnDomain(host: string): FullPortalEntry | undefined {
+    const row = this.store.byCname(host);
+    return row?.status === 'active' ? this.entry(row) : undefined;
+  }
+
+  /** What the page of a portal shows, with the read token of its elements; ask only for an admitted visitor. */
+  page(portal: FullPortalEntry): PortalPage {
+    const fids = portal.args.galleries as string[] | undefined;
+    const galleries = this.galleries.titles(fids);
+    const token = this.pageToken(portal.subdomain, fids ? galleries.map((g) => g.fid) : null);
+    return { portal, galleries, token };
   }
 
   private existing(param: string, subdomain: string): PortalRow {
@@ -280,7 +260,7 @@ export class PortalService {
     return token;
   }
 
-  private entry(row: PortalRow): PortalEntry {
+  private entry(row: PortalRow): FullPortalEntry {
     return {
       subdomain: row.subdomain,
       status: row.status,

@@ -1,15 +1,13 @@
-// Token rules: application tokens by level, temporary tokens narrowed from their parent, upload tokens.
-import { type AuthContext, isValidIp, normalizeIp } from '../auth/authenticate.ts';
-import {
-  expandPattern,
-  formatPermissions,
-  type Permission,
-  permissionsOfLevel,
-} from '../auth/permissions.ts';
+// Token rules: ping, application tokens by level, temporary tokens narrowed from their parent, upload tokens.
+import type { AnswerOf, ServerParams } from '../../src/contract/index.ts';
+import type { Permission } from '../../src/contract/permissions.ts';
+import { type Caller, isValidIp, normalizeIp } from '../auth/credentials.ts';
+import { expandPattern, formatPermissions, permissionsOfLevel } from '../auth/permissions.ts';
 import type { ServerContext } from '../context.ts';
-import { invalid, notFound } from '../errors.ts';
+import { invalid, missing, notFound } from '../errors.ts';
 import { newApplicationSecret, newSecret, sha256 } from '../ids.ts';
 import { AssetStore } from '../store/assets.ts';
+import { GalleryStore } from '../store/galleries.ts';
 import type { TokenLevel } from '../store/tokens.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,20 +20,38 @@ const UPLOAD_TOKEN_PERMISSIONS: Permission[] = [
   'asset.update',
 ];
 
-export interface TempTokenRequest {
-  ttl?: string;
-  permissions?: string;
-  fid?: string;
-  rid?: string;
-  sourceip?: string;
-}
+export type TempTokenRequest = ServerParams<'token.get_temp'>;
 
 export class TokenService {
   /** Whether the gallery or asset a token is limited to exists. */
-  private readonly targets: AssetStore;
+  private readonly assets: AssetStore;
+  private readonly galleries: GalleryStore;
 
   constructor(private readonly ctx: ServerContext) {
-    this.targets = new AssetStore(ctx.db);
+    this.assets = new AssetStore(ctx.db);
+    this.galleries = new GalleryStore(ctx.db);
+  }
+
+  /** ping: who is calling, with what. */
+  ping(caller: Caller): AnswerOf<'ping'> {
+    return {
+      ping: 'pong',
+      accid: this.ctx.account.accid,
+      permissions: formatPermissions([...caller.permissions]),
+      ip: caller.ip,
+      token_type: caller.kind,
+      expires: caller.expiresAt === null ? null : new Date(caller.expiresAt).toISOString(),
+    };
+  }
+
+  /** upload.get_upload_token: an upload token for one gallery, within the caller's own limits. */
+  uploadToken(caller: Caller, params: ServerParams<'upload.get_upload_token'>) {
+    const fid = params.fid?.trim();
+    if (!fid) throw missing('fid');
+    if (!this.galleries.exists(fid)) throw notFound('Gallery', fid);
+    this.ctx.access.check(caller, 'upload.get_upload_token', { fid });
+    const { token, expires } = this.createUploadToken(caller, fid, params.expire);
+    return { upload_token: token, fid, expires };
   }
 
   /**
@@ -72,10 +88,7 @@ export class TokenService {
   }
 
   /** A temporary token never exceeds its parent: permissions, expiry, scope and source IP are all narrowed. */
-  createTemporaryToken(
-    parent: AuthContext,
-    req: TempTokenRequest,
-  ): { token: string; expires: string | null } {
+  createTemporaryToken(parent: Caller, req: TempTokenRequest): { token: string; expires: string | null } {
     const now = this.ctx.clock.now();
     let expiresAt: number | null = null;
     if (req.ttl !== undefined && req.ttl !== '') {
@@ -104,8 +117,8 @@ export class TokenService {
     }
     const sourceip = askedIp ?? parent.sourceip;
 
-    if (req.fid && !this.targets.galleryExists(req.fid)) throw notFound('Gallery', req.fid);
-    if (req.rid && !this.targets.get(req.rid)) throw notFound('Asset', req.rid);
+    if (req.fid && !this.galleries.exists(req.fid)) throw notFound('Gallery', req.fid);
+    if (req.rid && !this.assets.get(req.rid)) throw notFound('Asset', req.rid);
     const fid = req.fid || parent.scope.fid;
     const rid = req.rid || parent.scope.rid;
     if (parent.scope.fid && fid !== parent.scope.fid)
@@ -135,7 +148,7 @@ export class TokenService {
    * without it the token lasts 7 days. Like a temporary token it never exceeds its parent: it holds only
    * the upload-token permissions the parent holds, and keeps the parent's source IP and expiry.
    */
-  createUploadToken(parent: AuthContext, fid: string, expire?: string): { token: string; expires: string } {
+  createUploadToken(parent: Caller, fid: string, expire?: string): { token: string; expires: string } {
     const now = this.ctx.clock.now();
     let expiresAt = now + 7 * DAY_MS;
     if (expire !== undefined && expire !== '') {

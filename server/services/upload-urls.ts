@@ -1,11 +1,7 @@
-// Signed upload URLs: `/upload?uid&d&hash&addtofid[&rid&type][&upload_token_id]`, an HMAC by the account
-// secret over the rest.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// Minting signed upload URLs (the gallery's `upload_url`, asset.get_upload_url); auth/upload-url.ts reads them.
+import { MAX_UPLOAD_URL_TTL_SECONDS } from '../../src/contract/asset.ts';
+import { UPLOAD_TOKEN_ID, uploadUrlSignature } from '../auth/upload-url.ts';
 import type { ServerContext } from '../context.ts';
-import { denied } from '../errors.ts';
-
-/** Upload URLs live 24 hours at most (decisions.md "Uploads"). */
-export const MAX_UPLOAD_URL_TTL_SECONDS = 24 * 60 * 60;
 
 export interface UploadUrlTarget {
   fid?: string | null;
@@ -16,34 +12,10 @@ export interface UploadUrlTarget {
   uploadTokenHash?: string | null;
 }
 
-export interface VerifiedUploadUrl {
-  fid: string | null;
-  rid: string | null;
-  type: string | null;
-  /** Hash of the upload token the URL was minted for, or null. */
-  uploadTokenHash: string | null;
-}
-
-/** Query parameter naming the upload token (by its hash, never the secret) the URL was minted for. */
-export const UPLOAD_TOKEN_ID = 'upload_token_id';
-
-// JSON of the ordered fields: no separator inside a value can make two different URLs sign alike. The token
-// id joins the list only when present, so URLs without one sign as they always have.
-function signature(
-  secret: string,
-  uid: string,
-  d: string,
-  addtofid: string,
-  rid: string,
-  type: string,
-  tokenId: string,
+export function signUploadUrl(
+  ctx: Pick<ServerContext, 'account' | 'clock' | 'publicUrl'>,
+  target: UploadUrlTarget = {},
 ): string {
-  const fields = ['upload', uid, d, addtofid, rid, type];
-  if (tokenId) fields.push(tokenId);
-  return createHmac('sha256', secret).update(JSON.stringify(fields)).digest('hex');
-}
-
-export function signUploadUrl(ctx: ServerContext, target: UploadUrlTarget = {}): string {
   const ttl = Math.min(
     Math.max(1, Math.floor(target.ttlSeconds ?? MAX_UPLOAD_URL_TTL_SECONDS)),
     MAX_UPLOAD_URL_TTL_SECONDS,
@@ -54,7 +26,7 @@ export function signUploadUrl(ctx: ServerContext, target: UploadUrlTarget = {}):
   const rid = target.rid || '';
   const type = rid ? target.type || '' : '';
   const tokenId = target.uploadTokenHash || '';
-  const hash = signature(ctx.account.secret, uid, d, addtofid, rid, type, tokenId);
+  const hash = uploadUrlSignature(ctx.account.secret, uid, d, addtofid, rid, type, tokenId);
   const query = new URLSearchParams({ uid, d, hash, addtofid });
   if (rid) {
     query.set('rid', rid);
@@ -62,42 +34,4 @@ export function signUploadUrl(ctx: ServerContext, target: UploadUrlTarget = {}):
   }
   if (tokenId) query.set(UPLOAD_TOKEN_ID, tokenId);
   return `${ctx.publicUrl()}/upload?${query.toString()}`;
-}
-
-/** What an expired upload URL answers: clients recognise it and ask for a fresh URL. */
-export const EXPIRED_UPLOAD_URL = 'The upload URL has expired; request a new upload URL';
-
-/** Throws 403 permission_denied when the URL was tampered with, has expired or is another account's. */
-export function verifyUploadUrl(ctx: ServerContext, query: Record<string, unknown>): VerifiedUploadUrl {
-  const field = (name: string): string | undefined => {
-    const value = query[name];
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string') throw denied(`The upload URL carries '${name}' more than once`);
-    return value;
-  };
-  const uid = field('uid');
-  const d = field('d');
-  const hash = field('hash');
-  const addtofid = field('addtofid');
-  const rid = field('rid') ?? '';
-  const type = field('type') ?? '';
-  const tokenId = field(UPLOAD_TOKEN_ID) ?? '';
-  if (!uid || !d || !hash || !addtofid) {
-    throw denied('The upload URL is incomplete: uid, d, hash and addtofid are required');
-  }
-  if (uid !== ctx.account.accid) throw denied('The upload URL belongs to another account');
-  const expected = Buffer.from(signature(ctx.account.secret, uid, d, addtofid, rid, type, tokenId), 'hex');
-  const given = /^[0-9a-f]{64}$/i.test(hash) ? Buffer.from(hash, 'hex') : Buffer.alloc(0);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw denied('The upload URL signature does not match; request a new upload URL');
-  }
-  if (!/^\d{1,12}$/.test(d) || Number(d) * 1000 <= ctx.clock.now()) {
-    throw denied(EXPIRED_UPLOAD_URL);
-  }
-  return {
-    fid: addtofid === '0' ? null : addtofid,
-    rid: rid || null,
-    type: rid ? type : null,
-    uploadTokenHash: tokenId || null,
-  };
 }

@@ -1,38 +1,18 @@
 // asset.upload_from_url: fetches a remote file in the background, streams it to tmp, then ingests it.
-
 import { once } from 'node:events';
-import { rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
-import type { AuthContext } from '../auth/authenticate.ts';
-import { assertAssetsInScope, assertGalleryInScope, assertTargetInScope } from '../auth/scope.ts';
+import type { AnswerOf, ServerParams } from '../../src/contract/index.ts';
+import type { Caller } from '../auth/credentials.ts';
 import type { ServerContext } from '../context.ts';
-import { denied, invalid, missing, notFound } from '../errors.ts';
+import { invalid, missing, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { abandonIncoming, incomingFile, newTempPath } from '../media/storage.ts';
-import { type ImportStatus, type UrlImportRow, UrlImportStore } from '../store/url-imports.ts';
+import { filenameOf } from '../media/file-names.ts';
+import { abandonIncoming, incomingFile } from '../media/storage.ts';
+import { type UrlImportRow, UrlImportStore } from '../store/url-imports.ts';
 import { sniffFile } from './asset-sniff.ts';
-import type { AssetService } from './assets.ts';
+import { ATTACH_TYPE, type IngestService } from './ingest.ts';
 
-export interface UrlImportParams {
-  input: string;
-  fid?: string;
-  rid?: string;
-  type?: string;
-  caption?: string;
-}
-
-export interface UrlImportStatus {
-  status_id: string;
-  status: ImportStatus;
-  progress: number;
-  progress_bytes: number;
-  file_size_bytes: number;
-  resid?: string;
-  message?: string;
-}
-
-/** Attachment types, as asset.get_upload_url takes them. */
-const ATTACH_TYPE = /^(poster|thumb|subtitle-[a-z]{2,3}(-[a-z0-9]{2,8})*)$/i;
+export type UrlImportParams = ServerParams<'asset.upload_from_url'>;
 /** Fetches running at once; more wait as `queued`. */
 const MAX_RUNNING = 3;
 /** How often progress reaches the database while a fetch runs (memory has it at once). */
@@ -59,7 +39,7 @@ export class UrlImportService {
 
   constructor(
     private readonly ctx: ServerContext,
-    private readonly assets: AssetService,
+    private readonly ingest: IngestService,
   ) {
     this.store = new UrlImportStore(ctx.db);
     this.store.failUnfinished('The server restarted before the file was fetched; start again', this.now());
@@ -74,10 +54,10 @@ export class UrlImportService {
   }
 
   private get maxBytes(): number {
-    return this.assets.maxUploadBytes;
+    return this.ingest.maxUploadBytes;
   }
 
-  start(auth: AuthContext, params: UrlImportParams): { status_id: string } {
+  start(caller: Caller, params: UrlImportParams): AnswerOf<'asset.upload_from_url'> {
     let url: URL;
     try {
       url = new URL(params.input.trim());
@@ -89,16 +69,13 @@ export class UrlImportService {
     if (url.username || url.password) throw invalid('input', 'must not carry a user name or password');
     const rid = params.rid?.trim() || undefined;
     const type = params.type?.trim().toLowerCase() || undefined;
-    const fid = params.fid?.trim() || (rid ? undefined : (auth.scope.fid ?? undefined));
+    const fid = params.fid?.trim() || (rid ? undefined : this.ctx.access.defaultGallery(caller));
     if (rid && !type) throw missing('type');
     if (type && !rid) throw invalid('type', 'is only used with rid (to attach to an asset)');
     if (type && !ATTACH_TYPE.test(type))
       throw invalid('type', 'must be poster, thumb or subtitle-<language>');
     if (fid && rid) throw invalid('fid', 'cannot be combined with rid: an attachment is in no gallery');
-    if (auth.kind === 'upload') throw denied('An upload token cannot import from a URL');
-    if (fid && !this.assets.store.galleryExists(fid)) throw notFound('Gallery', fid);
-    if (fid) assertGalleryInScope(auth, fid, true);
-    if (rid) assertAssetsInScope(auth, [rid], this.assets.lookups);
+    this.ctx.access.check(caller, 'asset.upload_from_url', { fid, rid });
     if (this.closed) throw new Error('The server is shutting down');
 
     const now = this.now();
@@ -125,7 +102,7 @@ export class UrlImportService {
     return { status_id: row.status_id };
   }
 
-  status(statusId: string): UrlImportStatus {
+  status(statusId: string): AnswerOf<'asset.upload_from_url_get_status'> & { status_id: string } {
     const row = this.jobs.get(statusId)?.row ?? this.store.get(statusId);
     if (!row) throw notFound('Upload status', statusId);
     const progress =
@@ -149,11 +126,11 @@ export class UrlImportService {
    * Stops a queued or running fetch; a finished one is left as it is. A token limited to a gallery or an
    * asset stops only the imports aimed inside it.
    */
-  abort(auth: AuthContext, statusId: string): { status_id: string } {
+  abort(caller: Caller, statusId: string): AnswerOf<'asset.upload_from_url_abort'> {
     const job = this.jobs.get(statusId);
     const row = job?.row ?? this.store.get(statusId);
     if (!row) throw notFound('Upload status', statusId);
-    assertTargetInScope(auth, { fid: row.fid, rid: row.attach_rid }, this.assets.lookups);
+    this.ctx.access.check(caller, 'asset.upload_from_url_abort', { fid: row.fid, rid: row.attach_rid });
     if (!job) return { status_id: statusId };
     if (job.row.status === 'queued') {
       this.waiting.splice(this.waiting.indexOf(job), 1);
@@ -204,7 +181,7 @@ export class UrlImportService {
   }
 
   private async run(job: Job): Promise<void> {
-    const tempPath = newTempPath(this.ctx);
+    const tempPath = this.ingest.tempPath();
     try {
       this.update(job, { status: 'inprogress' });
       const { filename, mime, size } = await this.fetchTo(job, tempPath);
@@ -217,7 +194,7 @@ export class UrlImportService {
       }
       // Aborted while the body was being checked: the catch below reports why.
       if (job.stopReason) throw new ImportFailure('Stopped');
-      const record = await this.assets.ingest({
+      const record = await this.ingest.ingest({
         tempPath,
         filename,
         mime,
@@ -228,7 +205,7 @@ export class UrlImportService {
       });
       this.finish(job, { status: 'done', resid: record.rid, message: '' });
     } catch (error) {
-      await rm(tempPath, { force: true });
+      await this.ingest.discard({ tempPath });
       const reason = job.stopReason ?? error;
       if (reason === 'abort') this.finish(job, { status: 'aborted', message: 'Aborted by request' });
       else if (reason === 'shutdown')
@@ -317,27 +294,4 @@ function describe(error: unknown): string {
   if (error instanceof Error && error.name === 'ServiceError') return error.message;
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
   return `The file could not be fetched${cause ? `: ${cause}` : ''}`;
-}
-
-/** A display name: Content-Disposition's filename, else the URL's last path segment. */
-export function filenameOf(disposition: string | null, url: URL): string {
-  if (disposition) {
-    const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
-    if (extended?.[1]) {
-      try {
-        return decodeURIComponent(extended[1].trim());
-      } catch {
-        // fall through to the plain form
-      }
-    }
-    const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(disposition);
-    const name = (plain?.[1] ?? plain?.[2])?.trim();
-    if (name) return name;
-  }
-  const last = url.pathname.split('/').filter(Boolean).pop() ?? '';
-  try {
-    return decodeURIComponent(last) || url.hostname;
-  } catch {
-    return last || url.hostname;
-  }
 }

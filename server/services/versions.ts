@@ -2,10 +2,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AuthContext } from '../auth/authenticate.ts';
-import { assertAssetsInScope } from '../auth/scope.ts';
+import type { AnswerOf, ServerParams } from '../../src/contract/index.ts';
+import type { Caller } from '../auth/credentials.ts';
 import type { ServerContext } from '../context.ts';
-import { missing, notFound } from '../errors.ts';
+import { missing } from '../errors.ts';
 import { assetDir, removeAssetFiles, storageKey, storagePath } from '../media/storage.ts';
 import {
   detectFfmpeg,
@@ -19,7 +19,8 @@ import {
 } from '../media/versions.ts';
 import type { VersionRow } from '../store/assets.ts';
 import { type MediaAsset, VersionStore } from '../store/versions.ts';
-import type { AssetService } from './assets.ts';
+import type { RecordService } from './records.ts';
+import { parseRidList } from './rid-list.ts';
 
 export class VersionService {
   readonly store: VersionStore;
@@ -33,7 +34,7 @@ export class VersionService {
 
   constructor(
     private readonly ctx: ServerContext,
-    private readonly assets: AssetService,
+    private readonly records: RecordService,
   ) {
     this.store = new VersionStore(ctx.db);
     this.unsubscribe = ctx.events.subscribe(({ event, data }) => {
@@ -54,11 +55,13 @@ export class VersionService {
   }
 
   /** asset.resync: checks each asset's versions and regenerates what is missing, in the background. */
-  resync(auth: AuthContext, rids: readonly string[]): { status: 'queued' } {
+  resync(
+    caller: Caller,
+    params: ServerParams<'asset.resync'>,
+  ): AnswerOf<'asset.resync'> & { status: 'queued' } {
+    const rids = parseRidList(params.rid);
     if (rids.length === 0) throw missing('rid');
-    assertAssetsInScope(auth, rids, this.assets.lookups);
-    const unknown = this.assets.exists(rids);
-    if (unknown.length > 0) throw notFound('Asset', unknown);
+    this.ctx.access.check(caller, 'asset.resync', { rids });
     for (const rid of rids) this.enqueue(rid);
     return { status: 'queued' };
   }
@@ -119,7 +122,7 @@ export class VersionService {
     // The status and its webhook deliveries in one transaction.
     this.ctx.db.transaction(() => {
       this.store.setSyncStatus(rid, status, this.now());
-      this.ctx.events.emit('asset.synced', this.assets.record(rid));
+      this.ctx.events.emit('asset.synced', this.records.record(rid));
     })();
   }
 

@@ -1,6 +1,6 @@
 // Webhook rules: registering URL and chat hooks, matching events, queueing deliveries for the worker.
-import type { AuthContext } from '../auth/authenticate.ts';
-import { assertUnscoped } from '../auth/scope.ts';
+import type { AnswerOf, ServerParams } from '../../src/contract/index.ts';
+import type { Caller } from '../auth/credentials.ts';
 import type { ServerContext } from '../context.ts';
 import { invalid, notFound } from '../errors.ts';
 import type { AccountEvent } from '../events.ts';
@@ -9,31 +9,6 @@ import { type WebhookRow, WebhookStore } from '../store/webhooks.ts';
 import { matchesEvent, parseEvents } from '../webhooks/events.ts';
 import { chatBody, DEFAULT_CHAT_USERNAME, eventBody } from '../webhooks/payloads.ts';
 import { DeliveryWorker } from '../webhooks/worker.ts';
-
-export interface WebhookSetParams {
-  hook_url: string;
-  security_key: string;
-  events?: string;
-}
-
-export interface WebhookSetChatParams {
-  hook_url: string;
-  chat_channel: string;
-  events?: string;
-  chat_username?: string;
-  chat_icon?: string;
-}
-
-export interface WebhookEntry {
-  hook_url: string;
-  type: 'url' | 'chat';
-  events: string;
-  chat_channel?: string;
-  chat_username?: string;
-  chat_icon?: string;
-  created: string;
-  modified: string;
-}
 
 /**
  * The hook URL exactly as the caller gave it: stored, listed and signed (HEX(HMAC-SHA256(security_key,
@@ -85,8 +60,9 @@ export class WebhookService {
     setImmediate(() => this.worker.pump());
   }
 
-  list(): WebhookEntry[] {
-    return this.store.list().map((row) => ({
+  /** webhook.list: the registered webhooks (never their security keys). */
+  list(): AnswerOf<'webhook.list'> {
+    const webhooks = this.store.list().map((row) => ({
       hook_url: row.hook_url,
       type: row.kind,
       events: row.events,
@@ -96,10 +72,11 @@ export class WebhookService {
       created: new Date(row.created_at).toISOString(),
       modified: new Date(row.modified_at).toISOString(),
     }));
+    return { webhooks };
   }
 
-  set(auth: AuthContext, params: WebhookSetParams): void {
-    assertUnscoped(auth, 'change webhooks');
+  set(caller: Caller, params: ServerParams<'webhook.set'>): void {
+    this.ctx.access.check(caller, 'webhook.set', {});
     const hookUrl = checkHookUrl(params.hook_url);
     if (params.security_key.trim() === '') throw invalid('security_key', 'must not be empty');
     this.save({
@@ -113,8 +90,8 @@ export class WebhookService {
     });
   }
 
-  setChat(auth: AuthContext, params: WebhookSetChatParams): void {
-    assertUnscoped(auth, 'change webhooks');
+  setChat(caller: Caller, params: ServerParams<'webhook.set_chat'>): void {
+    this.ctx.access.check(caller, 'webhook.set_chat', {});
     const hookUrl = checkHookUrl(params.hook_url);
     const channel = params.chat_channel.trim();
     if (channel === '') throw invalid('chat_channel', 'must not be empty');
@@ -133,8 +110,8 @@ export class WebhookService {
     });
   }
 
-  delete(auth: AuthContext, hookUrl: string): void {
-    assertUnscoped(auth, 'change webhooks');
+  delete(caller: Caller, { hook_url: hookUrl }: ServerParams<'webhook.delete'>): void {
+    this.ctx.access.check(caller, 'webhook.delete', {});
     // The exact text registered (see checkHookUrl): another spelling of the same address is another hook.
     if (!this.store.get(hookUrl)) throw notFound('Webhook', hookUrl);
     this.store.delete(hookUrl);

@@ -1,5 +1,7 @@
-// All SQL of galleries: rows, listing with search and tags, the ordered items and master links.
-import { type Db, memoizedRead } from './db.ts';
+// All SQL of galleries: rows, listing with search and tags, the ordered items and master links. Every write
+// declares what it changed (changes.ts).
+import { type Changes, changesOf } from './changes.ts';
+import { type Db, sql } from './db.ts';
 
 export interface GalleryRow {
   fid: string;
@@ -79,33 +81,11 @@ function whereOf(filter: GalleryFilter): {
   return { sql: parts.join(' AND '), args, ...(first ? { first } : {}) };
 }
 
-/** What itemCount and itemPage read of gallery_items (see memoizedRead). */
-const ITEM_COUNT_READS = [{ table: 'gallery_items', columns: ['fid'] }];
-const ITEM_PAGE_READS = [{ table: 'gallery_items', columns: ['fid', 'rid', 'position', 'added_at'] }];
-
 export class GalleryStore {
-  private readonly insertRow;
-  private readonly byFid;
-  private readonly byRrid;
-  private readonly itemCountStmt;
-  private readonly setPosition;
-  private readonly appendItem;
+  private readonly changes: Changes;
 
   constructor(private readonly db: Db) {
-    this.insertRow = db.prepare(
-      `INSERT INTO galleries (fid, name, description, tags, template, settings, master_fid, claimed, spfid,
-         workspace, rrid, syncstatus, created_at, modified_at)
-       VALUES (@fid, @name, @description, @tags, @template, @settings, @master_fid, @claimed, @spfid,
-         @workspace, @rrid, @syncstatus, @created_at, @modified_at)`,
-    );
-    this.byFid = db.prepare('SELECT * FROM galleries WHERE fid = ?');
-    this.byRrid = db.prepare('SELECT * FROM galleries WHERE rrid = ?');
-    this.itemCountStmt = db.prepare('SELECT COUNT(*) AS n FROM gallery_items WHERE fid = ?');
-    this.setPosition = db.prepare('UPDATE gallery_items SET position = ? WHERE fid = ? AND rid = ?');
-    this.appendItem = db.prepare(
-      `INSERT INTO gallery_items (fid, rid, position, added_at)
-       VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM gallery_items WHERE fid = ?), ?)`,
-    );
+    this.changes = changesOf(db);
   }
 
   transaction<T>(work: () => T): T {
@@ -113,37 +93,55 @@ export class GalleryStore {
   }
 
   insert(row: GalleryRow): void {
-    this.insertRow.run(row);
+    sql(
+      this.db,
+      `INSERT INTO galleries (fid, name, description, tags, template, settings, master_fid, claimed, spfid,
+         workspace, rrid, syncstatus, created_at, modified_at)
+       VALUES (@fid, @name, @description, @tags, @template, @settings, @master_fid, @claimed, @spfid,
+         @workspace, @rrid, @syncstatus, @created_at, @modified_at)`,
+    ).run(row);
+    this.changes.galleries([row.fid]);
   }
 
   get(fid: string): GalleryRow | undefined {
-    return this.byFid.get(fid) as GalleryRow | undefined;
+    return sql(this.db, 'SELECT * FROM galleries WHERE fid = ?').get(fid) as GalleryRow | undefined;
+  }
+
+  exists(fid: string): boolean {
+    return sql(this.db, 'SELECT 1 FROM galleries WHERE fid = ?').get(fid) !== undefined;
   }
 
   getByRrid(rrid: string): GalleryRow | undefined {
-    return this.byRrid.get(rrid) as GalleryRow | undefined;
+    return sql(this.db, 'SELECT * FROM galleries WHERE rrid = ?').get(rrid) as GalleryRow | undefined;
   }
 
+  /** Changes the row's columns (none: only its modified time). */
   update(fid: string, changes: GalleryChanges, modifiedAt: string): void {
     const columns = Object.keys(changes);
     const sets = [...columns.map((c) => `${c} = @${c}`), 'modified_at = @modified_at'];
-    this.db
-      .prepare(`UPDATE galleries SET ${sets.join(', ')} WHERE fid = @fid`)
-      .run({ ...changes, modified_at: modifiedAt, fid });
+    sql(this.db, `UPDATE galleries SET ${sets.join(', ')} WHERE fid = @fid`).run({
+      ...changes,
+      modified_at: modifiedAt,
+      fid,
+    });
+    this.changes.galleries([fid]);
   }
 
+  /** The row goes with its items (foreign keys cascade); a follower's master link is cleared. */
   delete(fid: string): void {
-    this.db.prepare('DELETE FROM galleries WHERE fid = ?').run(fid);
+    sql(this.db, 'DELETE FROM galleries WHERE fid = ?').run(fid);
+    this.changes.placements(fid);
+    this.changes.galleries([fid]);
   }
 
   /** Galleries linked to this one as their master. */
   followers(fid: string): GalleryRow[] {
-    return this.db.prepare('SELECT * FROM galleries WHERE master_fid = ?').all(fid) as GalleryRow[];
+    return sql(this.db, 'SELECT * FROM galleries WHERE master_fid = ?').all(fid) as GalleryRow[];
   }
 
   count(filter: GalleryFilter): number {
     const where = whereOf(filter);
-    const row = this.db.prepare(`SELECT COUNT(*) AS n FROM galleries WHERE ${where.sql}`).get(...where.args);
+    const row = sql(this.db, `SELECT COUNT(*) AS n FROM galleries WHERE ${where.sql}`).get(...where.args);
     return (row as { n: number }).n;
   }
 
@@ -151,89 +149,102 @@ export class GalleryStore {
   list(filter: GalleryFilter, limit: number, offset: number): GalleryRow[] {
     const where = whereOf(filter);
     const first = where.first ?? { sql: '', args: [] };
-    return this.db
-      .prepare(
-        `SELECT * FROM galleries WHERE ${where.sql} ORDER BY ${first.sql}created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
-      )
-      .all(...where.args, ...first.args, limit, offset) as GalleryRow[];
+    return sql(
+      this.db,
+      `SELECT * FROM galleries WHERE ${where.sql} ORDER BY ${first.sql}created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+    ).all(...where.args, ...first.args, limit, offset) as GalleryRow[];
   }
 
   /** The tags column of every gallery (for the tag cloud). */
   allTags(fids?: readonly string[]): string[] {
     const rows = fids
-      ? this.db
-          .prepare('SELECT tags FROM galleries WHERE fid IN (SELECT value FROM json_each(?))')
-          .all(JSON.stringify(fids))
-      : this.db.prepare('SELECT tags FROM galleries').all();
+      ? sql(this.db, 'SELECT tags FROM galleries WHERE fid IN (SELECT value FROM json_each(?))').all(
+          JSON.stringify(fids),
+        )
+      : sql(this.db, 'SELECT tags FROM galleries').all();
     return (rows as { tags: string }[]).map((r) => r.tags);
+  }
+
+  /** Every gallery's fid and name, oldest first (a portal page that names none shows them all). */
+  titles(fids?: readonly string[]): { fid: string; name: string }[] {
+    if (!fids) {
+      return sql(this.db, 'SELECT fid, name FROM galleries ORDER BY created_at, fid').all() as {
+        fid: string;
+        name: string;
+      }[];
+    }
+    const rows = sql(
+      this.db,
+      'SELECT fid, name FROM galleries WHERE fid IN (SELECT value FROM json_each(?))',
+    ).all(JSON.stringify(fids)) as { fid: string; name: string }[];
+    const byFid = new Map(rows.map((row) => [row.fid, row]));
+    return fids.map((fid) => byFid.get(fid)).filter((row) => row !== undefined);
   }
 
   // ---- items ----
 
   itemCount(fid: string): number {
-    return memoizedRead(
-      this.db,
-      `itemCount ${fid}`,
-      ITEM_COUNT_READS,
-      () => (this.itemCountStmt.get(fid) as { n: number }).n,
-    );
+    return (sql(this.db, 'SELECT COUNT(*) AS n FROM gallery_items WHERE fid = ?').get(fid) as { n: number })
+      .n;
   }
 
   /** One page of the gallery's rids in gallery order. */
   itemPage(fid: string, limit: number, offset: number): string[] {
-    return memoizedRead(this.db, `itemPage ${limit} ${offset} ${fid}`, ITEM_PAGE_READS, () => {
-      const rows = this.db
-        .prepare('SELECT rid FROM gallery_items WHERE fid = ? ORDER BY position, added_at LIMIT ? OFFSET ?')
-        .all(fid, limit, offset) as { rid: string }[];
-      return rows.map((row) => row.rid);
-    });
+    const rows = sql(
+      this.db,
+      'SELECT rid FROM gallery_items WHERE fid = ? ORDER BY position, added_at LIMIT ? OFFSET ?',
+    ).all(fid, limit, offset) as { rid: string }[];
+    return rows.map((row) => row.rid);
   }
 
   /** Every rid of the gallery in order. */
   itemRids(fid: string): string[] {
-    const rows = this.db
-      .prepare('SELECT rid FROM gallery_items WHERE fid = ? ORDER BY position, added_at')
-      .all(fid) as { rid: string }[];
+    const rows = sql(this.db, 'SELECT rid FROM gallery_items WHERE fid = ? ORDER BY position, added_at').all(
+      fid,
+    ) as { rid: string }[];
     return rows.map((row) => row.rid);
   }
 
   /** Of the given rids, those in the gallery. */
   itemsIn(fid: string, rids: readonly string[]): Set<string> {
-    const rows = this.db
-      .prepare('SELECT rid FROM gallery_items WHERE fid = ? AND rid IN (SELECT value FROM json_each(?))')
-      .all(fid, JSON.stringify(rids)) as { rid: string }[];
+    const rows = sql(
+      this.db,
+      'SELECT rid FROM gallery_items WHERE fid = ? AND rid IN (SELECT value FROM json_each(?))',
+    ).all(fid, JSON.stringify(rids)) as { rid: string }[];
     return new Set(rows.map((row) => row.rid));
   }
 
-  /** Of the given rids, those that are attachments of another asset (posters, subtitles). */
-  attachmentsAmong(rids: readonly string[]): string[] {
-    const rows = this.db
-      .prepare(
-        'SELECT rid FROM assets WHERE parent_rid IS NOT NULL AND rid IN (SELECT value FROM json_each(?))',
-      )
-      .all(JSON.stringify(rids)) as { rid: string }[];
-    return rows.map((row) => row.rid);
-  }
-
+  /** Puts assets at the bottom of the gallery, in the order given. */
   appendItems(fid: string, rids: readonly string[], now: string): void {
-    for (const rid of rids) this.appendItem.run(fid, rid, fid, now);
+    const append = sql(
+      this.db,
+      `INSERT INTO gallery_items (fid, rid, position, added_at)
+       VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM gallery_items WHERE fid = ?), ?)`,
+    );
+    for (const rid of rids) append.run(fid, rid, fid, now);
+    this.changes.placements(fid);
   }
 
   /** Writes the complete order: `rids` are every item of the gallery, new ones included. */
   writeOrder(fid: string, rids: readonly string[], isNew: ReadonlySet<string>, now: string): void {
-    const insert = this.db.prepare(
+    const insert = sql(
+      this.db,
       'INSERT INTO gallery_items (fid, rid, position, added_at) VALUES (?, ?, ?, ?)',
     );
+    const move = sql(this.db, 'UPDATE gallery_items SET position = ? WHERE fid = ? AND rid = ?');
     rids.forEach((rid, index) => {
       if (isNew.has(rid)) insert.run(fid, rid, index + 1, now);
-      else this.setPosition.run(index + 1, fid, rid);
+      else move.run(index + 1, fid, rid);
     });
+    this.changes.placements(fid);
   }
 
   removeItems(fid: string, rids: readonly string[]): void {
-    this.db
-      .prepare('DELETE FROM gallery_items WHERE fid = ? AND rid IN (SELECT value FROM json_each(?))')
-      .run(fid, JSON.stringify(rids));
+    sql(this.db, 'DELETE FROM gallery_items WHERE fid = ? AND rid IN (SELECT value FROM json_each(?))').run(
+      fid,
+      JSON.stringify(rids),
+    );
+    this.changes.placements(fid);
   }
 
   /** Copies every item of `from` to the bottom of `to`, in order. */

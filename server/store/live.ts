@@ -1,5 +1,5 @@
 // Live streams and their broadcast sessions in SQLite: prepared statements with bound parameters only.
-import type { Db } from './db.ts';
+import { type Db, sql } from './db.ts';
 
 export type LiveState = 'idle' | 'starting' | 'live' | 'stopped' | 'resetting';
 export type LiveType = 'passthrough' | 'transcoded';
@@ -39,24 +39,28 @@ export class LiveStore {
   private readonly sessionsStmt;
 
   constructor(private readonly db: Db) {
-    this.insertStmt = db.prepare(
+    this.insertStmt = sql(
+      db,
       `INSERT INTO live_streams (liveid, name, location, type, state, stream_key, created_at)
        VALUES (@liveid, @name, @location, @type, 'idle', @stream_key, @created_at)`,
     );
-    this.getStmt = db.prepare('SELECT * FROM live_streams WHERE liveid = ?');
-    this.listStmt = db.prepare('SELECT * FROM live_streams ORDER BY created_at, rowid');
-    this.setStateStmt = db.prepare(
+    this.getStmt = sql(db, 'SELECT * FROM live_streams WHERE liveid = ?');
+    this.listStmt = sql(db, 'SELECT * FROM live_streams ORDER BY created_at, rowid');
+    this.setStateStmt = sql(
+      db,
       `UPDATE live_streams SET state = @state, started_at = @started_at, stopped_at = @stopped_at,
        reset_at = @reset_at WHERE liveid = @liveid`,
     );
-    this.deleteStmt = db.prepare('DELETE FROM live_streams WHERE liveid = ?');
-    this.openSessionStmt = db.prepare(
+    this.deleteStmt = sql(db, 'DELETE FROM live_streams WHERE liveid = ?');
+    this.openSessionStmt = sql(
+      db,
       `INSERT INTO live_sessions (liveid, name, type, location, live_at) VALUES (?, ?, ?, ?, ?)`,
     );
-    this.closeSessionsStmt = db.prepare(
+    this.closeSessionsStmt = sql(
+      db,
       'UPDATE live_sessions SET ended_at = ? WHERE liveid = ? AND ended_at IS NULL',
     );
-    this.sessionsStmt = db.prepare('SELECT * FROM live_sessions ORDER BY live_at DESC, id DESC');
+    this.sessionsStmt = sql(db, 'SELECT * FROM live_sessions ORDER BY live_at DESC, id DESC');
   }
 
   insert(row: Pick<LiveRow, 'liveid' | 'name' | 'location' | 'type' | 'stream_key' | 'created_at'>): void {

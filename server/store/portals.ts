@@ -1,5 +1,5 @@
-// Portals in SQLite (and the read of gallery ids a portal page needs): bound parameters only.
-import type { Db } from './db.ts';
+// Portals in SQLite: bound parameters only.
+import { type Db, sql } from './db.ts';
 
 export interface PortalRow {
   subdomain: string;
@@ -22,11 +22,6 @@ export interface PortalRow {
   modified_at: number;
 }
 
-export interface GalleryTitle {
-  fid: string;
-  name: string;
-}
-
 export class PortalStore {
   private readonly getStmt;
   private readonly listStmt;
@@ -34,12 +29,12 @@ export class PortalStore {
   private readonly statusStmt;
   private readonly renameStmt;
   private readonly deleteStmt;
-  private readonly galleriesStmt;
 
-  constructor(db: Db) {
-    this.getStmt = db.prepare('SELECT * FROM portals WHERE subdomain = ?');
-    this.listStmt = db.prepare('SELECT * FROM portals ORDER BY created_at, subdomain');
-    this.upsertStmt = db.prepare(
+  constructor(private readonly db: Db) {
+    this.getStmt = sql(db, 'SELECT * FROM portals WHERE subdomain = ?');
+    this.listStmt = sql(db, 'SELECT * FROM portals ORDER BY created_at, subdomain');
+    this.upsertStmt = sql(
+      db,
       `INSERT INTO portals (subdomain, status, template, args, allow_public, service_login,
          service_login_registration, service_login_users, service_login_domains, idp_openid_users,
          idp_openid_domains, simple_users, cname_domain, created_at, modified_at)
@@ -55,14 +50,19 @@ export class PortalStore {
          simple_users = excluded.simple_users, cname_domain = excluded.cname_domain,
          modified_at = excluded.modified_at`,
     );
-    this.statusStmt = db.prepare('UPDATE portals SET status = ?, modified_at = ? WHERE subdomain = ?');
-    this.renameStmt = db.prepare('UPDATE portals SET subdomain = ?, modified_at = ? WHERE subdomain = ?');
-    this.deleteStmt = db.prepare('DELETE FROM portals WHERE subdomain = ?');
-    this.galleriesStmt = db.prepare('SELECT fid, name FROM galleries ORDER BY created_at, fid');
+    this.statusStmt = sql(db, 'UPDATE portals SET status = ?, modified_at = ? WHERE subdomain = ?');
+    this.renameStmt = sql(db, 'UPDATE portals SET subdomain = ?, modified_at = ? WHERE subdomain = ?');
+    this.deleteStmt = sql(db, 'DELETE FROM portals WHERE subdomain = ?');
   }
 
   get(subdomain: string): PortalRow | undefined {
     return this.getStmt.get(subdomain) as PortalRow | undefined;
+  }
+
+  /** The portal served on its own domain (lower case, no port). */
+  byCname(domain: string): PortalRow | undefined {
+    if (domain === '') return undefined;
+    return sql(this.db, 'SELECT * FROM portals WHERE cname_domain = ?').get(domain) as PortalRow | undefined;
   }
 
   list(): PortalRow[] {
@@ -83,16 +83,5 @@ export class PortalStore {
 
   delete(subdomain: string): void {
     this.deleteStmt.run(subdomain);
-  }
-
-  /** Every gallery, oldest first: what a portal without a `galleries` list shows. */
-  galleries(): GalleryTitle[] {
-    return this.galleriesStmt.all() as GalleryTitle[];
-  }
-
-  /** The named galleries that exist, in the given order. */
-  galleriesByFid(fids: readonly string[]): GalleryTitle[] {
-    const byFid = new Map(this.galleries().map((g) => [g.fid, g]));
-    return fids.flatMap((fid) => byFid.get(fid) ?? []);
   }
 }

@@ -1,6 +1,6 @@
 // Account-wide settings: the account id and the server secret that signs URLs.
 import { randomBytes, randomInt } from 'node:crypto';
-import type { Db } from './db.ts';
+import { type Db, sql } from './db.ts';
 
 export interface AccountSettings {
   /** Digits only: tokens are `<accid>i<secret>`, and clients split them on the first `i`. */
@@ -13,8 +13,8 @@ export interface AccountSettings {
 const newAccid = (): string => String(randomInt(1_000_000, 10_000_000));
 
 export function loadAccountSettings(db: Db): AccountSettings {
-  const get = db.prepare('SELECT value FROM settings WHERE key = ?');
-  const put = db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)');
+  const get = sql(db, 'SELECT value FROM settings WHERE key = ?');
+  const put = sql(db, 'INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)');
   return db.transaction(() => {
     put.run('accid', newAccid());
     put.run('secret', randomBytes(32).toString('hex'));
@@ -24,7 +24,7 @@ export function loadAccountSettings(db: Db): AccountSettings {
     // Tokens keep working: they are found by their hash, not by the accid in them.
     if (!/^\d+$/.test(accid)) {
       accid = newAccid();
-      db.prepare("UPDATE settings SET value = ? WHERE key = 'accid'").run(accid);
+      sql(db, "UPDATE settings SET value = ? WHERE key = 'accid'").run(accid);
     }
     const secret = (get.get('secret') as { value: string }).value;
     return { accid, secret };

@@ -1,13 +1,11 @@
 // Token rows: the SHA-256 of a token identifies it; an application token's secret is also kept, encrypted
-// (auth/secret-box.ts), for the version 3 tokens minted from it.
-import type { SecretBox } from '../auth/secret-box.ts';
-import { type Db, memoizedRead } from './db.ts';
+// (secret-box.ts), for the version 3 tokens minted from it.
+import type { TokenType } from '../../src/contract/permissions.ts';
+import { type Changes, changesOf } from './changes.ts';
+import { type Db, sql } from './db.ts';
+import type { SecretBox } from './secret-box.ts';
 
-/** Any write to the tokens table (a new token, a fixed token replaced) makes a looked-up row stale. */
-const TOKEN_READS = [{ table: 'tokens', columns: ['*'] }] as const;
-const RRID_READS = [{ table: 'galleries', columns: ['fid', 'rrid'] }] as const;
-
-export type TokenKind = 'application' | 'temporary' | 'upload';
+export type TokenKind = TokenType;
 export type TokenLevel = 'read' | 'write' | 'delete';
 
 export interface TokenRow {
@@ -36,35 +34,33 @@ export interface ParentCandidate {
 }
 
 export class TokenStore {
-  private readonly byHash;
-  private readonly insertRow;
+  private readonly changes: Changes;
+
   constructor(
     private readonly db: Db,
     private readonly box: SecretBox,
   ) {
-    this.byHash = db.prepare('SELECT * FROM tokens WHERE hash = ?');
-    this.insertRow = db.prepare(
+    this.changes = changesOf(db);
+  }
+
+  find(hash: string): TokenRow | undefined {
+    return sql(this.db, 'SELECT * FROM tokens WHERE hash = ?').get(hash) as TokenRow | undefined;
+  }
+
+  insert(row: TokenRow): void {
+    sql(
+      this.db,
       `INSERT INTO tokens (hash, kind, level, permissions, parent_hash, fid, rid, sourceip, expires_at, created_at,
          read_fids, secret_box, last4)
        VALUES (@hash, @kind, @level, @permissions, @parent_hash, @fid, @rid, @sourceip, @expires_at, @created_at,
          @read_fids, @secret_box, @last4)`,
-    );
-  }
-
-  /** Every request looks its token up: the row is remembered until the tokens table is written. */
-  find(hash: string): Readonly<TokenRow> | undefined {
-    return memoizedRead(this.db, `token ${hash}`, TOKEN_READS, () =>
-      Object.freeze(this.byHash.get(hash) as TokenRow | undefined),
-    );
-  }
-
-  insert(row: TokenRow): void {
-    this.insertRow.run({
+    ).run({
       ...row,
       read_fids: row.read_fids ?? null,
       secret_box: row.secret_box ?? null,
       last4: row.last4 ?? null,
     });
+    this.changes.tokens();
   }
 
   /** An application token's row with its secret sealed beside the hash. */
@@ -74,7 +70,7 @@ export class TokenStore {
 
   /** Keeps a fixed token (from --token) in step with the command line on every start. */
   upsertApplication(row: TokenRow): void {
-    this.db.prepare('DELETE FROM tokens WHERE hash = ?').run(row.hash);
+    sql(this.db, 'DELETE FROM tokens WHERE hash = ?').run(row.hash);
     this.insert(row);
   }
 
@@ -83,29 +79,32 @@ export class TokenStore {
    * (and so known to be right), its secret is sealed beside it.
    */
   rememberSecret(hash: string, token: string): void {
-    this.db
-      .prepare('UPDATE tokens SET secret_box = ?, last4 = ? WHERE hash = ? AND secret_box IS NULL')
-      .run(this.box.seal(token), token.slice(-4), hash);
+    sql(this.db, 'UPDATE tokens SET secret_box = ?, last4 = ? WHERE hash = ? AND secret_box IS NULL').run(
+      this.box.seal(token),
+      token.slice(-4),
+      hash,
+    );
+    this.changes.tokens();
   }
 
   /** The gallery of an rrid (upload.iframe's), which a version 3 token's `!d` names. */
   galleryOfRrid(rrid: string): string | undefined {
-    return memoizedRead(this.db, `rrid ${rrid}`, RRID_READS, () => {
-      const row = this.db.prepare('SELECT fid FROM galleries WHERE rrid = ?').get(rrid) as
-        | { fid: string }
-        | undefined;
-      return row?.fid;
-    });
+    const row = sql(this.db, 'SELECT fid FROM galleries WHERE rrid = ?').get(rrid) as
+      | { fid: string }
+      | undefined;
+    return row?.fid;
   }
 
-  /** Application tokens ending in `last4`, with their plaintext (those whose box opens). */
-  applicationsEndingWith(last4: string): ParentCandidate[] {
-    const rows = memoizedRead(this.db, `last4 ${last4}`, TOKEN_READS, () =>
-      this.db
-        .prepare(`SELECT * FROM tokens WHERE last4 = ? AND kind = 'application' AND secret_box IS NOT NULL`)
-        .all(last4)
-        .map((row) => Object.freeze(row as TokenRow)),
-    );
+  /** Application tokens ending in `last4` (their sealed secrets opened by `parentCandidates`). */
+  applicationsEndingWith(last4: string): TokenRow[] {
+    return sql(
+      this.db,
+      `SELECT * FROM tokens WHERE last4 = ? AND kind = 'application' AND secret_box IS NOT NULL`,
+    ).all(last4) as TokenRow[];
+  }
+
+  /** The plaintext of application rows whose box opens: candidate parents of a version 3 token. */
+  parentCandidates(rows: readonly Readonly<TokenRow>[]): ParentCandidate[] {
     const candidates: ParentCandidate[] = [];
     for (const row of rows) {
       const token = this.box.open(row.secret_box as string);

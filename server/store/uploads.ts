@@ -1,5 +1,5 @@
 // All SQL of chunked uploads: partial uploads (state of bytes on disk) and finished uploads by key.
-import type { Db } from './db.ts';
+import { type Db, sql } from './db.ts';
 
 export interface PartialRow {
   key: string;
@@ -27,8 +27,8 @@ export class UploadStore {
   private readonly completedByKey;
 
   constructor(private readonly db: Db) {
-    this.partialByKey = db.prepare('SELECT * FROM partial_uploads WHERE key = ?');
-    this.completedByKey = db.prepare('SELECT * FROM completed_uploads WHERE key = ?');
+    this.partialByKey = sql(db, 'SELECT * FROM partial_uploads WHERE key = ?');
+    this.completedByKey = sql(db, 'SELECT * FROM completed_uploads WHERE key = ?');
   }
 
   partial(key: string): PartialRow | undefined {
@@ -36,36 +36,34 @@ export class UploadStore {
   }
 
   insertPartial(row: PartialRow): void {
-    this.db
-      .prepare(
-        `INSERT INTO partial_uploads (key, unique_id, target, filename, mime, total, stored, file, created_at,
+    sql(
+      this.db,
+      `INSERT INTO partial_uploads (key, unique_id, target, filename, mime, total, stored, file, created_at,
            updated_at)
          VALUES (@key, @unique_id, @target, @filename, @mime, @total, @stored, @file, @created_at, @updated_at)`,
-      )
-      .run(row);
+    ).run(row);
   }
 
   /** After the chunk's bytes are flushed: the new stored length (and the total, once a chunk names it). */
   advance(key: string, stored: number, total: number | null, now: number): void {
-    this.db
-      .prepare(
-        'UPDATE partial_uploads SET stored = ?, total = COALESCE(total, ?), updated_at = ? WHERE key = ?',
-      )
-      .run(stored, total, now, key);
+    sql(
+      this.db,
+      'UPDATE partial_uploads SET stored = ?, total = COALESCE(total, ?), updated_at = ? WHERE key = ?',
+    ).run(stored, total, now, key);
   }
 
   deletePartial(key: string): void {
-    this.db.prepare('DELETE FROM partial_uploads WHERE key = ?').run(key);
+    sql(this.db, 'DELETE FROM partial_uploads WHERE key = ?').run(key);
   }
 
   /** Partial uploads untouched since `before` (ms). */
   stalePartials(before: number): PartialRow[] {
-    return this.db.prepare('SELECT * FROM partial_uploads WHERE updated_at < ?').all(before) as PartialRow[];
+    return sql(this.db, 'SELECT * FROM partial_uploads WHERE updated_at < ?').all(before) as PartialRow[];
   }
 
   /** File names of every partial upload (the rest of the partial dir belongs to none). */
   partialFiles(): Set<string> {
-    const rows = this.db.prepare('SELECT file FROM partial_uploads').all() as { file: string }[];
+    const rows = sql(this.db, 'SELECT file FROM partial_uploads').all() as { file: string }[];
     return new Set(rows.map((row) => row.file));
   }
 
@@ -75,16 +73,15 @@ export class UploadStore {
 
   /** Inside the transaction that records the asset: the key now answers this rid. */
   recordCompleted(row: CompletedRow): void {
-    this.db
-      .prepare(
-        'INSERT INTO completed_uploads (key, rid, total, created_at) VALUES (@key, @rid, @total, @created_at)',
-      )
-      .run(row);
+    sql(
+      this.db,
+      'INSERT INTO completed_uploads (key, rid, total, created_at) VALUES (@key, @rid, @total, @created_at)',
+    ).run(row);
   }
 
   forgetCompletedBefore(before: number): void {
     // Looked for first: a DELETE counts as a write to everything (write-tracker.ts), even of no rows.
-    if (!this.db.prepare('SELECT 1 FROM completed_uploads WHERE created_at < ? LIMIT 1').get(before)) return;
-    this.db.prepare('DELETE FROM completed_uploads WHERE created_at < ?').run(before);
+    if (!sql(this.db, 'SELECT 1 FROM completed_uploads WHERE created_at < ? LIMIT 1').get(before)) return;
+    sql(this.db, 'DELETE FROM completed_uploads WHERE created_at < ?').run(before);
   }
 }

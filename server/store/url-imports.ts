@@ -1,5 +1,5 @@
 // SQL of URL imports (asset.upload_from_url): one row per status_id, updated as the fetch goes.
-import type { Db } from './db.ts';
+import { type Db, sql } from './db.ts';
 
 export type ImportStatus = 'queued' | 'inprogress' | 'done' | 'failed' | 'aborted';
 
@@ -23,18 +23,17 @@ export class UrlImportStore {
   constructor(private readonly db: Db) {}
 
   insert(row: UrlImportRow): void {
-    this.db
-      .prepare(
-        `INSERT INTO url_imports (status_id, url, fid, attach_rid, attach_type, caption, status, progress_bytes,
+    sql(
+      this.db,
+      `INSERT INTO url_imports (status_id, url, fid, attach_rid, attach_type, caption, status, progress_bytes,
            file_size_bytes, resid, message, created_at, updated_at)
          VALUES (@status_id, @url, @fid, @attach_rid, @attach_type, @caption, @status, @progress_bytes,
            @file_size_bytes, @resid, @message, @created_at, @updated_at)`,
-      )
-      .run(row);
+    ).run(row);
   }
 
   get(statusId: string): UrlImportRow | undefined {
-    return this.db.prepare('SELECT * FROM url_imports WHERE status_id = ?').get(statusId) as
+    return sql(this.db, 'SELECT * FROM url_imports WHERE status_id = ?').get(statusId) as
       | UrlImportRow
       | undefined;
   }
@@ -49,29 +48,27 @@ export class UrlImportStore {
     const row = this.get(statusId);
     if (!row) return;
     const next = { ...row, ...changes, updated_at: now };
-    this.db
-      .prepare(
-        `UPDATE url_imports SET status = ?, progress_bytes = ?, file_size_bytes = ?, resid = ?, message = ?,
+    sql(
+      this.db,
+      `UPDATE url_imports SET status = ?, progress_bytes = ?, file_size_bytes = ?, resid = ?, message = ?,
            updated_at = ? WHERE status_id = ?`,
-      )
-      .run(
-        next.status,
-        next.progress_bytes,
-        next.file_size_bytes,
-        next.resid,
-        next.message,
-        next.updated_at,
-        statusId,
-      );
+    ).run(
+      next.status,
+      next.progress_bytes,
+      next.file_size_bytes,
+      next.resid,
+      next.message,
+      next.updated_at,
+      statusId,
+    );
   }
 
   /** At start-up: fetches that were running when the server stopped can no longer finish. */
   failUnfinished(message: string, now: string): number {
-    return this.db
-      .prepare(
-        `UPDATE url_imports SET status = 'failed', message = ?, updated_at = ?
+    return sql(
+      this.db,
+      `UPDATE url_imports SET status = 'failed', message = ?, updated_at = ?
          WHERE status IN ('queued', 'inprogress')`,
-      )
-      .run(message, now).changes;
+    ).run(message, now).changes;
   }
 }

@@ -1,7 +1,7 @@
 // SQL of the media pipeline: version rows, sizes and sync state of assets, stored files, gallery zips.
 import type { AssetType, SyncStatus, VersionRow } from './assets.ts';
-import type { Db } from './db.ts';
-import { type RowCache, rowCache } from './row-cache.ts';
+import { type Changes, changesOf } from './changes.ts';
+import { type Db, sql } from './db.ts';
 
 /** What version generation needs to know about an asset. */
 export interface MediaAsset {
@@ -26,48 +26,48 @@ export interface GalleryFile extends MediaAsset {
 }
 
 export class VersionStore {
-  private readonly cache: RowCache;
+  private readonly changes: Changes;
 
   constructor(private readonly db: Db) {
-    this.cache = rowCache(db);
+    this.changes = changesOf(db);
   }
 
   asset(rid: string): MediaAsset | undefined {
-    return this.db
-      .prepare('SELECT rid, type, mime, storage_key, filename, syncstatus FROM assets WHERE rid = ?')
-      .get(rid) as MediaAsset | undefined;
+    return sql(
+      this.db,
+      'SELECT rid, type, mime, storage_key, filename, syncstatus FROM assets WHERE rid = ?',
+    ).get(rid) as MediaAsset | undefined;
   }
 
   /** Assets left `pending` (e.g. by a restart while their versions were being made). */
   pendingRids(): string[] {
     return (
-      this.db.prepare(`SELECT rid FROM assets WHERE syncstatus = 'pending' ORDER BY uploaded_at`).all() as {
+      sql(this.db, `SELECT rid FROM assets WHERE syncstatus = 'pending' ORDER BY uploaded_at`).all() as {
         rid: string;
       }[]
     ).map((row) => row.rid);
   }
 
   versions(rid: string): VersionRow[] {
-    return this.db.prepare('SELECT * FROM asset_versions WHERE rid = ?').all(rid) as VersionRow[];
+    return sql(this.db, 'SELECT * FROM asset_versions WHERE rid = ?').all(rid) as VersionRow[];
   }
 
   /** Inserts or replaces a version row; false when the asset is gone meanwhile. */
   putVersion(row: VersionRow): boolean {
-    this.cache.forget(row.rid);
-    const result = this.db
-      .prepare(
-        `INSERT INTO asset_versions (rid, name, storage_key, mime, width, height, filesize)
+    const result = sql(
+      this.db,
+      `INSERT INTO asset_versions (rid, name, storage_key, mime, width, height, filesize)
          SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM assets WHERE rid = ?)
          ON CONFLICT (rid, name) DO UPDATE SET storage_key = excluded.storage_key, mime = excluded.mime,
            width = excluded.width, height = excluded.height, filesize = excluded.filesize`,
-      )
-      .run(row.rid, row.name, row.storage_key, row.mime, row.width, row.height, row.filesize, row.rid);
+    ).run(row.rid, row.name, row.storage_key, row.mime, row.width, row.height, row.filesize, row.rid);
+    this.changes.versions(row.rid);
     return result.changes > 0;
   }
 
   deleteVersion(rid: string, name: string): void {
-    this.cache.forget(rid);
-    this.db.prepare('DELETE FROM asset_versions WHERE rid = ? AND name = ?').run(rid, name);
+    sql(this.db, 'DELETE FROM asset_versions WHERE rid = ? AND name = ?').run(rid, name);
+    this.changes.versions(rid);
   }
 
   /** Records the original's facts; a null keeps what is known. */
@@ -76,48 +76,43 @@ export class VersionStore {
     facts: { width: number | null; height: number | null; duration: number | null },
     now: string,
   ): void {
-    this.cache.forget(rid);
-    this.db
-      .prepare(
-        `UPDATE assets SET width = coalesce(?, width), height = coalesce(?, height),
+    sql(
+      this.db,
+      `UPDATE assets SET width = coalesce(?, width), height = coalesce(?, height),
            duration = coalesce(?, duration), modified_at = ? WHERE rid = ?`,
-      )
-      .run(facts.width, facts.height, facts.duration, now, rid);
+    ).run(facts.width, facts.height, facts.duration, now, rid);
+    this.changes.assetFields([rid], ['width', 'height', 'duration', 'modified_at']);
   }
 
   setSyncStatus(rid: string, status: SyncStatus, now: string): boolean {
-    this.cache.forget(rid);
-    return (
-      this.db.prepare('UPDATE assets SET syncstatus = ?, modified_at = ? WHERE rid = ?').run(status, now, rid)
-        .changes > 0
-    );
+    const changed =
+      sql(this.db, 'UPDATE assets SET syncstatus = ?, modified_at = ? WHERE rid = ?').run(status, now, rid)
+        .changes > 0;
+    this.changes.assetFields([rid], ['syncstatus', 'modified_at']);
+    return changed;
   }
 
   /** The file behind `/files/<rid>/<name>`: the original or a version row. */
   storedFile(rid: string, name: string): StoredFile | undefined {
     if (name === 'original') {
-      return this.db.prepare('SELECT storage_key, mime FROM assets WHERE rid = ?').get(rid) as
+      return sql(this.db, 'SELECT storage_key, mime FROM assets WHERE rid = ?').get(rid) as
         | StoredFile
         | undefined;
     }
-    return this.db
-      .prepare('SELECT storage_key, mime FROM asset_versions WHERE rid = ? AND name = ?')
-      .get(rid, name) as StoredFile | undefined;
-  }
-
-  galleryExists(fid: string): boolean {
-    return this.db.prepare('SELECT 1 FROM galleries WHERE fid = ?').get(fid) !== undefined;
+    return sql(this.db, 'SELECT storage_key, mime FROM asset_versions WHERE rid = ? AND name = ?').get(
+      rid,
+      name,
+    ) as StoredFile | undefined;
   }
 
   /** The gallery's assets in their order, with the largest resized JPEG of each. */
   galleryFiles(fid: string, resizedVersion: string): GalleryFile[] {
-    return this.db
-      .prepare(
-        `SELECT a.rid, a.type, a.mime, a.storage_key, a.filename, a.syncstatus, v.storage_key AS resized_key
+    return sql(
+      this.db,
+      `SELECT a.rid, a.type, a.mime, a.storage_key, a.filename, a.syncstatus, v.storage_key AS resized_key
          FROM gallery_items i JOIN assets a ON a.rid = i.rid
          LEFT JOIN asset_versions v ON v.rid = a.rid AND v.name = ?
          WHERE i.fid = ? ORDER BY i.position, i.added_at, i.rid`,
-      )
-      .all(resizedVersion, fid) as GalleryFile[];
+    ).all(resizedVersion, fid) as GalleryFile[];
   }
 }

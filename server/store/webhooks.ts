@@ -1,5 +1,5 @@
 // Webhooks and their durable delivery queue in SQLite: bound parameters only.
-import type { Db } from './db.ts';
+import { type Db, sql } from './db.ts';
 
 export interface WebhookRow {
   hook_url: string;
@@ -38,9 +38,10 @@ export class WebhookStore {
   private readonly doneStmt;
 
   constructor(private readonly db: Db) {
-    this.getStmt = db.prepare('SELECT * FROM webhooks WHERE hook_url = ?');
-    this.listStmt = db.prepare('SELECT * FROM webhooks ORDER BY created_at, hook_url');
-    this.upsertStmt = db.prepare(
+    this.getStmt = sql(db, 'SELECT * FROM webhooks WHERE hook_url = ?');
+    this.listStmt = sql(db, 'SELECT * FROM webhooks ORDER BY created_at, hook_url');
+    this.upsertStmt = sql(
+      db,
       `INSERT INTO webhooks (hook_url, kind, security_key, events, chat_channel, chat_username, chat_icon,
          created_at, modified_at)
        VALUES (@hook_url, @kind, @security_key, @events, @chat_channel, @chat_username, @chat_icon,
@@ -50,20 +51,23 @@ export class WebhookStore {
          chat_username = excluded.chat_username, chat_icon = excluded.chat_icon,
          modified_at = excluded.modified_at`,
     );
-    this.deleteStmt = db.prepare('DELETE FROM webhooks WHERE hook_url = ?');
-    this.dropDeliveriesStmt = db.prepare('DELETE FROM webhook_deliveries WHERE hook_url = ?');
-    this.enqueueStmt = db.prepare(
+    this.deleteStmt = sql(db, 'DELETE FROM webhooks WHERE hook_url = ?');
+    this.dropDeliveriesStmt = sql(db, 'DELETE FROM webhook_deliveries WHERE hook_url = ?');
+    this.enqueueStmt = sql(
+      db,
       `INSERT INTO webhook_deliveries (id, hook_url, event, body, attempts, next_at, created_at)
        VALUES (@id, @hook_url, @event, @body, 0, @next_at, @created_at)`,
     );
-    this.dueStmt = db.prepare(
+    this.dueStmt = sql(
+      db,
       'SELECT * FROM webhook_deliveries WHERE next_at <= ? ORDER BY next_at, created_at, rowid LIMIT ?',
     );
-    this.nextDueStmt = db.prepare('SELECT MIN(next_at) AS next_at FROM webhook_deliveries');
-    this.retryStmt = db.prepare(
+    this.nextDueStmt = sql(db, 'SELECT MIN(next_at) AS next_at FROM webhook_deliveries');
+    this.retryStmt = sql(
+      db,
       'UPDATE webhook_deliveries SET attempts = ?, next_at = ?, last_error = ? WHERE id = ?',
     );
-    this.doneStmt = db.prepare('DELETE FROM webhook_deliveries WHERE id = ?');
+    this.doneStmt = sql(db, 'DELETE FROM webhook_deliveries WHERE id = ?');
   }
 
   get(hookUrl: string): WebhookRow | undefined {

@@ -1,9 +1,12 @@
-// `--demo` on a fresh data dir: creates the demo gallery with a few generated photos, through the API
-// itself, so the first `npm start` shows a grid and a lightbox before anyone uploads anything.
+// `--demo` on a fresh data dir: creates the demo gallery with a few generated photos and a public portal
+// showing it, through the API itself, so the first `npm start` shows a grid, a lightbox and a hosted page
+// before anyone uploads anything.
 import sharp from 'sharp';
 
 /** The gallery the demo pages look for, by this exact name (demo/demo.js). */
 export const DEMO_GALLERY = 'Demo gallery';
+/** The demo portal's subdomain (demo/index.html links to it). */
+export const DEMO_PORTAL = 'demo';
 
 const SAMPLES = [
   { caption: 'Harbour at dawn', from: '#f4a261', to: '#264653', width: 1600, height: 1067 },
@@ -40,11 +43,21 @@ async function api(
   return body;
 }
 
-/** Creates the demo gallery with its sample photos unless it exists already (a later start keeps it). */
+/**
+ * Creates the demo gallery with its sample photos unless it exists already (a later start keeps it), and
+ * the public demo portal showing it unless that exists.
+ */
 export async function seedDemoGallery(baseUrl: string, token: string): Promise<'created' | 'kept'> {
   const listed = await api(baseUrl, token, 'gallery.list', 'GET', { search: `caption=${DEMO_GALLERY}` });
-  const galleries = listed.galleries as { name: string }[];
-  if (galleries.some((gallery) => gallery.name === DEMO_GALLERY)) return 'kept';
+  const existing = (listed.galleries as { fid: string; name: string }[]).find(
+    (gallery) => gallery.name === DEMO_GALLERY,
+  );
+  const fid = existing?.fid ?? (await createDemoGallery(baseUrl, token));
+  await seedDemoPortal(baseUrl, token, fid);
+  return existing ? 'kept' : 'created';
+}
+
+async function createDemoGallery(baseUrl: string, token: string): Promise<string> {
   const created = await api(baseUrl, token, 'gallery.create', 'POST', {
     name: DEMO_GALLERY,
     description: 'Sample photos made by the reference server for the demo.',
@@ -57,5 +70,19 @@ export async function seedDemoGallery(baseUrl: string, token: string): Promise<'
     const response = await fetch(String(created.upload_url), { method: 'POST', body: form });
     if (!response.ok) throw new Error(`demo sample upload failed: HTTP ${response.status}`);
   }
-  return 'created';
+  return String(created.fid);
+}
+
+async function seedDemoPortal(baseUrl: string, token: string, fid: string): Promise<void> {
+  const listed = await api(baseUrl, token, 'portal.list', 'GET', { subdomain: DEMO_PORTAL });
+  if ((listed.portals as unknown[]).length > 0) return;
+  await api(baseUrl, token, 'portal.set', 'POST', {
+    subdomain: DEMO_PORTAL,
+    args: JSON.stringify({
+      title: 'Demo portal',
+      description:
+        'A public portal of the reference server, showing the demo gallery. Open a photo to see it large.',
+      galleries: [fid],
+    }),
+  });
 }

@@ -5,6 +5,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FrameConfig } from '../../src/contract/upload-frame.ts';
+import { escapeHtml } from '../html.ts';
 import { ROOT, sourceBundle } from './source-bundle.ts';
 
 const SOURCE_DIR = join(ROOT, 'src/upload-frame');
@@ -12,17 +14,6 @@ const DIST_DIR = join(ROOT, 'dist/upload-frame');
 
 export const FRAME_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; media-src 'self' blob:";
-
-/** What the page needs to know, handed over in a meta tag (never as inline script). */
-export interface FrameConfig {
-  baseUrl: string;
-  fid: string;
-  uploadToken: string;
-  /** Assets of the gallery uploaded with this token, in gallery order. */
-  ownRids: string[];
-  /** The only origin the page posts messages to; null posts none. */
-  parentOrigin: string | null;
-}
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -32,13 +23,6 @@ const TYPES: Record<string, string> = {
 };
 
 const usesBuild = () => !existsSync(join(SOURCE_DIR, 'main.ts')) && existsSync(join(DIST_DIR, 'index.html'));
-
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string,
-  );
-}
 
 async function template(): Promise<string> {
   if (usesBuild()) return readFile(join(DIST_DIR, 'index.html'), 'utf8');

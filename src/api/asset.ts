@@ -1,108 +1,41 @@
 // asset.*: list, get_tags, set_meta (custom.NAME fields), resync, delete, upload URLs and uploads from a URL.
+
+import {
+  ASSET,
+  type AssetDeleteParams,
+  type AssetGetUploadUrlParams,
+  type AssetListParams,
+  type AssetListResponse,
+  type AssetOperations,
+  type AssetResyncParams,
+  type AssetSetMetaParams,
+  type AssetUploadFromUrlParams,
+  type UploadFromUrlStatus,
+  type UploadStatusParams,
+} from '../contract/asset.ts';
+import type { AssetRecord } from '../contract/asset-record.ts';
 import { ApiError } from './errors.ts';
+import { Namespace } from './namespace.ts';
 import { iterateItems, iteratePages, type PagedSource } from './paging.ts';
 import { type CallOptions, type Envelope, type Params, sleep, type Transport } from './transport.ts';
-import type { AssetRecord, AssetType, ItemsData, List, UploadFromUrlStatus } from './types.ts';
 
-export interface AssetListParams {
-  /** Free-text search. */
-  search?: string;
-  /** Only these assets. */
-  rid?: List;
-  /** Lookup by the caller's own id. */
-  reference_id?: string;
-  /** Only assets having this tag. */
-  tag?: string;
-  type?: AssetType;
-  /** 1-based, default 1. */
-  page?: number;
-  /** At most 100. */
-  items_per_page?: number;
-}
-
-export interface AssetListResponse {
-  items: AssetRecord[];
-  items_data: ItemsData;
-}
-
-export interface AssetGetTagsResponse {
-  /** Tag -> number of assets having it. */
-  tag_cloud: Record<string, number>;
-}
-
-export interface AssetSetMetaParams {
-  rid: string;
-  caption?: string;
-  description?: string;
-  long_description?: string;
-  related_link_text?: string;
-  related_link_url?: string;
-  reference_id?: string;
-  tags?: List;
-  /** Custom fields, sent as `custom.NAME=value`; an empty value removes the field. */
-  custom?: Readonly<Record<string, string | number>>;
-}
-
-export interface AssetSetMetaResponse {
-  /** The updated record, when the service returns it. */
-  asset?: AssetRecord;
-}
-
-export interface AssetResyncParams {
-  /** One rid or several. */
-  rid: List;
-}
-
-export interface AssetResyncResponse {
-  status: 'queued' | (string & {});
-}
-
-export interface AssetDeleteParams {
-  /** One rid or several (all or nothing). */
-  rid: List;
-}
-
-/** Attachment types: `poster`, `thumb`, `subtitle-<lang>`. */
-export type AttachType = 'poster' | 'thumb' | `subtitle-${string}` | (string & {});
-
-export interface AssetGetUploadUrlParams {
-  /** Gallery the upload goes into. */
-  fid?: string;
-  /** Asset the upload is attached to (then `type` is required). */
-  rid?: string;
-  type?: AttachType;
-  /** Seconds the URL stays valid, at most 24 hours. */
-  ttl?: number;
-}
-
-export interface AssetGetUploadUrlResponse {
-  /** Signed URL to POST the file to (multipart, field `file`); see {@link uploadFile}. */
-  upload_url: string;
-  /** ISO 8601, when the service says. */
-  expires?: string;
-}
-
-export interface AssetUploadFromUrlParams {
-  /** The URL to fetch. */
-  input: string;
-  fid?: string;
-  rid?: string;
-  type?: AttachType;
-  caption?: string;
-}
-
-export interface AssetUploadFromUrlResponse {
-  /** Pass to uploadFromUrlGetStatus / uploadFromUrlAbort. */
-  status_id: string;
-}
-
-export interface UploadStatusParams {
-  status_id: string;
-}
-
-export interface AssetUploadFromUrlAbortResponse {
-  status_id: string;
-}
+export type {
+  AssetDeleteParams,
+  AssetGetTagsResponse,
+  AssetGetUploadUrlParams,
+  AssetGetUploadUrlResponse,
+  AssetListParams,
+  AssetListResponse,
+  AssetResyncParams,
+  AssetResyncResponse,
+  AssetSetMetaParams,
+  AssetSetMetaResponse,
+  AssetUploadFromUrlAbortResponse,
+  AssetUploadFromUrlParams,
+  AssetUploadFromUrlResponse,
+  AttachType,
+  UploadStatusParams,
+} from '../contract/asset.ts';
 
 export interface WaitForUploadOptions extends CallOptions {
   /** Pause between status checks in ms (default 1000). */
@@ -116,68 +49,54 @@ export interface WaitForUploadOptions extends CallOptions {
 /** Final states of an upload from a URL. */
 const FINAL_STATES: ReadonlySet<string> = new Set(['done', 'failed', 'aborted']);
 
-export class AssetApi {
-  readonly #transport: Transport;
-
+export class AssetApi extends Namespace<AssetOperations> {
   constructor(transport: Transport) {
-    this.#transport = transport;
+    super(transport, ASSET);
   }
 
   /** GET asset.list.json: one page of the account's assets. */
-  list(params: AssetListParams = {}, options?: CallOptions): Promise<AssetListResponse & Envelope> {
-    return this.#transport.call('asset.list', 'GET', 'read', params, options);
+  list(params: AssetListParams = {}, options?: CallOptions) {
+    return this.call('asset.list', params, options);
   }
 
   /** GET asset.get_tags.json: every tag in use with its count. */
-  getTags(options?: CallOptions): Promise<AssetGetTagsResponse & Envelope> {
-    return this.#transport.call('asset.get_tags', 'GET', 'read', {}, options);
+  getTags(options?: CallOptions) {
+    return this.call('asset.get_tags', {}, options);
   }
 
   /** POST asset.set_meta.json: metadata and `custom` fields of one asset. */
-  async setMeta(params: AssetSetMetaParams, options?: CallOptions): Promise<AssetSetMetaResponse & Envelope> {
-    return this.#transport.call('asset.set_meta', 'POST', 'write', flattenCustom(params), options);
+  async setMeta(params: AssetSetMetaParams, options?: CallOptions) {
+    return this.call('asset.set_meta', flattenCustom(params), options);
   }
 
   /** POST asset.resync.json: queues generation of the asset's missing versions. */
-  resync(params: AssetResyncParams, options?: CallOptions): Promise<AssetResyncResponse & Envelope> {
-    return this.#transport.call('asset.resync', 'POST', 'write', params, options);
+  resync(params: AssetResyncParams, options?: CallOptions) {
+    return this.call('asset.resync', params, options);
   }
 
   /** POST asset.delete.json: deletes assets for good, from every gallery too. */
   delete(params: AssetDeleteParams, options?: CallOptions): Promise<Envelope> {
-    return this.#transport.call('asset.delete', 'POST', 'write', params, options);
+    return this.call('asset.delete', params, options);
   }
 
   /** GET asset.get_upload_url.json: a signed URL to POST a file into a gallery or onto an asset. */
-  getUploadUrl(
-    params: AssetGetUploadUrlParams = {},
-    options?: CallOptions,
-  ): Promise<AssetGetUploadUrlResponse & Envelope> {
-    return this.#transport.call('asset.get_upload_url', 'GET', 'read', params, options);
+  getUploadUrl(params: AssetGetUploadUrlParams = {}, options?: CallOptions) {
+    return this.call('asset.get_upload_url', params, options);
   }
 
   /** POST asset.upload_from_url.json: starts fetching `input`; follow it with the returned `status_id`. */
-  uploadFromUrl(
-    params: AssetUploadFromUrlParams,
-    options?: CallOptions,
-  ): Promise<AssetUploadFromUrlResponse & Envelope> {
-    return this.#transport.call('asset.upload_from_url', 'POST', 'write', params, options);
+  uploadFromUrl(params: AssetUploadFromUrlParams, options?: CallOptions) {
+    return this.call('asset.upload_from_url', params, options);
   }
 
   /** GET asset.upload_from_url_get_status.json: progress, and the new rid (`resid`) when done. */
-  uploadFromUrlGetStatus(
-    params: UploadStatusParams,
-    options?: CallOptions,
-  ): Promise<UploadFromUrlStatus & Envelope> {
-    return this.#transport.call('asset.upload_from_url_get_status', 'GET', 'read', params, options);
+  uploadFromUrlGetStatus(params: UploadStatusParams, options?: CallOptions) {
+    return this.call('asset.upload_from_url_get_status', params, options);
   }
 
   /** POST asset.upload_from_url_abort.json: stops an upload from a URL. */
-  uploadFromUrlAbort(
-    params: UploadStatusParams,
-    options?: CallOptions,
-  ): Promise<AssetUploadFromUrlAbortResponse & Envelope> {
-    return this.#transport.call('asset.upload_from_url_abort', 'POST', 'write', params, options);
+  uploadFromUrlAbort(params: UploadStatusParams, options?: CallOptions) {
+    return this.call('asset.upload_from_url_abort', params, options);
   }
 
   /**

@@ -1,11 +1,12 @@
 // The typed API v2 client: one method per operation, grouped by namespace (client.gallery.getItems, …).
+import { GENERAL, type GeneralOperations } from '../contract/general.ts';
 import { AssetApi } from './asset.ts';
 import { GalleryApi } from './gallery.ts';
 import { LiveApi } from './live.ts';
+import { type OperationCaller, operationCaller } from './namespace.ts';
 import { PortalApi } from './portal.ts';
 import { TokenApi } from './token.ts';
-import { type CallOptions, type ClientOptions, type Envelope, Transport } from './transport.ts';
-import type { PingResponse } from './types.ts';
+import { type CallOptions, type ClientOptions, Transport } from './transport.ts';
 import { UploadApi } from './upload.ts';
 import { WebhookApi } from './webhook.ts';
 
@@ -29,9 +30,11 @@ export class GalleryClient {
   readonly portal: PortalApi;
   readonly webhook: WebhookApi;
   readonly live: LiveApi;
+  readonly #call: OperationCaller<GeneralOperations>;
 
   constructor(options: ClientOptions) {
     this.transport = new Transport(options);
+    this.#call = operationCaller<GeneralOperations>(this.transport, GENERAL);
     this.token = new TokenApi(this.transport);
     this.gallery = new GalleryApi(this.transport);
     this.asset = new AssetApi(this.transport);
@@ -42,8 +45,8 @@ export class GalleryClient {
   }
 
   /** GET ping.json: checks the token; tells the account, permissions and token type. */
-  ping(options?: CallOptions): Promise<PingResponse & Envelope> {
-    return this.transport.call('ping', 'GET', 'read', {}, options);
+  ping(options?: CallOptions) {
+    return this.#call('ping', {}, options);
   }
 
   /** A client with the same options and another application or temporary token (e.g. from token.getTemp). */

@@ -1,18 +1,9 @@
 // The one error type of the client: every failed call rejects with an ApiError.
+import type { ErrorCode } from '../contract/errors.ts';
 
 /** Codes the service sends, plus the client's own for failures that never reached a response. */
 export type ApiErrorCode =
-  | 'missing_parameter'
-  | 'invalid_parameter'
-  | 'invalid_token'
-  | 'token_expired'
-  | 'permission_denied'
-  | 'ip_not_allowed'
-  | 'not_found'
-  | 'conflict'
-  | 'too_large'
-  | 'rate_limited'
-  | 'internal'
+  | ErrorCode
   /** No response: DNS, refused connection, CORS, connection reset. */
   | 'network_error'
   /** No response within the client's timeout. */

@@ -1,4 +1,5 @@
 // Public entry of the API client.
+export type { AnswerOf, OperationName, Operations, ParamsOf } from '../contract/index.ts';
 export * from './asset.ts';
 export { GalleryClient } from './client.ts';
 export { ApiError, type ApiErrorCode } from './errors.ts';

@@ -1,5 +1,9 @@
 // Transport of the client: builds query-string URLs, checks the envelope, retries with backoff, honours AbortSignal.
+import type { Envelope } from '../contract/errors.ts';
+import type { OperationKind } from '../contract/operation.ts';
 import { ApiError, codeForStatus } from './errors.ts';
+
+export type { Envelope, OperationKind };
 
 export interface ClientOptions {
   /** API base URL ending in `v2/`, e.g. `http://127.0.0.1:8787/v2/`. */
@@ -46,17 +50,6 @@ export interface CallOptions {
 /** A query value: booleans become yes/no, arrays comma lists; undefined and null are left out. */
 export type ParamValue = string | number | boolean | readonly (string | number)[] | null | undefined;
 export type Params = { [name: string]: ParamValue };
-
-/** Fields every successful response carries. */
-export interface Envelope {
-  success: true;
-  runtime: number;
-}
-
-/**
- * Reads may be retried freely (every GET of the spec except the live operations: minting a token changes
- * nothing a second mint could break, and a 500 means nothing changed);; writes only when the caller opts in (a retried write could apply twice). */
-export type OperationKind = 'read' | 'write';
 
 export function encodeParam(value: Exclude<ParamValue, null | undefined>): string {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
@@ -232,34 +225,48 @@ export class Transport {
         throw this.noResponse(operation, cause, signal, timeout);
       }
     }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch (cause) {
+    return readEnvelope(operation, response, (cause) => {
       if (signal?.aborted) throw signal.reason;
       if (timeout?.aborted) throw this.noResponse(operation, cause, signal, timeout);
-      throw new ApiError({
-        status: response.status,
-        code: response.ok ? 'invalid_response' : codeForStatus(response.status),
-        message: `${operation}: the response (HTTP ${response.status}) is not JSON`,
-        operation,
-        cause,
-        ...retryAfter(response),
-      });
-    }
-    const envelope = (body ?? {}) as { success?: unknown; code?: unknown; message?: unknown };
-    if (response.ok && envelope.success === true) return body;
+    });
+  }
+}
+
+/**
+ * The fields of a response's JSON envelope, or the ApiError it means. A body that is not JSON is first
+ * given to `unreadable`, which throws when something else is the cause (an abort, a timeout).
+ */
+export async function readEnvelope(
+  operation: string,
+  response: Response,
+  unreadable: (cause: unknown) => void,
+): Promise<unknown> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (cause) {
+    unreadable(cause);
     throw new ApiError({
       status: response.status,
-      code: typeof envelope.code === 'string' ? envelope.code : codeForStatus(response.status),
-      message:
-        typeof envelope.message === 'string' && envelope.message
-          ? envelope.message
-          : `${operation} failed (HTTP ${response.status})`,
+      code: response.ok ? 'invalid_response' : codeForStatus(response.status),
+      message: `${operation}: the response (HTTP ${response.status}) is not JSON`,
       operation,
+      cause,
       ...retryAfter(response),
     });
   }
+  const envelope = (body ?? {}) as { success?: unknown; code?: unknown; message?: unknown };
+  if (response.ok && envelope.success === true) return body;
+  throw new ApiError({
+    status: response.status,
+    code: typeof envelope.code === 'string' ? envelope.code : codeForStatus(response.status),
+    message:
+      typeof envelope.message === 'string' && envelope.message
+        ? envelope.message
+        : `${operation} failed (HTTP ${response.status})`,
+    operation,
+    ...retryAfter(response),
+  });
 }
 
 /** `Retry-After` in seconds, when the response gave one as a number. */

@@ -1,35 +1,13 @@
-// The upload URL's answers: their JSON shapes (sent with `Accept: application/json`) and a reader of the
-// text form the hosted service's own uploader gets, for code that reads answers as that uploader does.
-import type { AssetRecord } from './types.ts';
+// The upload URL's answers: their JSON shapes (sent with `Accept: application/json`, in the contract) and a
+// reader of the text form the hosted service's own uploader gets, for code that reads answers as it does.
+import type { UploadAnswer } from '../contract/uploads.ts';
 
-/** A file complete (JSON): the new asset, or the earlier one when the same unique-id finished before. */
-export interface UploadCompleteAnswer {
-  success: true;
-  rid: string;
-  /** Absent when the asset was deleted since an earlier request with the same unique-id made it. */
-  asset?: AssetRecord;
-}
-
-/** A chunk stored, a repeated chunk, or a probe (`Content-Range: bytes *\/TOTAL`) of an unfinished upload. */
-export interface UploadChunkAnswer {
-  success: true;
-  /** Bytes stored so far: the next chunk starts here. */
-  offset: number;
-  /** The file's size, null until a chunk has named it. */
-  total: number | null;
-  complete: false;
-}
-
-/** A refusal; `error` repeats the message (the service's uploader looks for that word); `offset` on 409. */
-export interface UploadFailureAnswer {
-  success: false;
-  code: string;
-  message: string;
-  error: string;
-  offset?: number;
-}
-
-export type UploadAnswer = UploadCompleteAnswer | UploadChunkAnswer | UploadFailureAnswer;
+export type {
+  UploadAnswer,
+  UploadChunkAnswer,
+  UploadCompleteAnswer,
+  UploadFailureAnswer,
+} from '../contract/uploads.ts';
 
 /**
  * Reads the text answer (no `Accept: application/json`) the way the service's clients do: any `error` is a

@@ -1,39 +1,18 @@
 // upload.get_upload_token, upload.iframe (HTML, not JSON) and the multipart POST of a file to an upload URL.
-import { ApiError, codeForStatus } from './errors.ts';
-import type { CallOptions, Envelope, Transport } from './transport.ts';
-import type { AssetRecord, List } from './types.ts';
+import type { AssetRecord } from '../contract/asset-record.ts';
+import {
+  UPLOAD,
+  type UploadIframeParams,
+  type UploadOperations,
+  type UploadTokenParams,
+} from '../contract/upload.ts';
+import type { UploadFields } from '../contract/uploads.ts';
+import { ApiError } from './errors.ts';
+import { Namespace } from './namespace.ts';
+import { type CallOptions, type Envelope, readEnvelope, type Transport } from './transport.ts';
 
-export interface UploadTokenParams {
-  /** The gallery that receives the uploads. */
-  fid?: string;
-  /** Last valid day (UTC), `YYYY-MM-DD` or a Date; default 7 days. */
-  expire?: string | Date;
-}
-
-export interface UploadTokenResponse {
-  /** Send it as `upload_token` (a client built with `uploadToken`). */
-  upload_token: string;
-  fid?: string;
-  /** ISO 8601, when the service says. */
-  expires?: string;
-}
-
-export interface UploadIframeParams {
-  /** Target gallery. */
-  fid?: string;
-  /** The caller's own id of the target gallery, instead of `fid`. */
-  rrid?: string;
-  /** Origin of the embedding page, to which the frame posts its messages (reference-server extension). */
-  parent_origin?: string;
-}
-
-/** Metadata form fields sent with the file. */
-export interface UploadFields {
-  caption?: string;
-  description?: string;
-  tags?: List;
-  reference_id?: string;
-}
+export type { UploadIframeParams, UploadTokenParams, UploadTokenResponse } from '../contract/upload.ts';
+export type { UploadFields } from '../contract/uploads.ts';
 
 export interface UploadProgress {
   /** Bytes of the file sent so far. */
@@ -107,32 +86,11 @@ export async function uploadFile(
       cause,
     });
   }
-  let body: { success?: unknown; code?: unknown; message?: unknown } | undefined;
-  try {
-    body = (await response.json()) as typeof body;
-  } catch (cause) {
+  const body = await readEnvelope('upload', response, () => {
     if (signal?.aborted) throw signal.reason;
-    throw new ApiError({
-      status: response.status,
-      code: response.ok ? 'invalid_response' : codeForStatus(response.status),
-      message: `upload: the response (HTTP ${response.status}) is not JSON`,
-      operation: 'upload',
-      cause,
-    });
-  }
-  if (response.ok && body?.success === true) {
-    onProgress?.({ loaded: total, total });
-    return body as unknown as UploadResponse & Envelope;
-  }
-  throw new ApiError({
-    status: response.status,
-    code: typeof body?.code === 'string' ? body.code : codeForStatus(response.status),
-    message:
-      typeof body?.message === 'string' && body.message
-        ? body.message
-        : `upload failed (HTTP ${response.status})`,
-    operation: 'upload',
   });
+  onProgress?.({ loaded: total, total });
+  return body as UploadResponse & Envelope;
 }
 
 /** A Date as the `YYYY-MM-DD` day (UTC) upload.get_upload_token expects. */
@@ -140,20 +98,18 @@ export function formatExpire(expire: string | Date | undefined): string | undefi
   return expire instanceof Date ? expire.toISOString().slice(0, 10) : expire;
 }
 
-export class UploadApi {
+export class UploadApi extends Namespace<UploadOperations> {
   readonly #transport: Transport;
 
   constructor(transport: Transport) {
+    super(transport, UPLOAD);
     this.#transport = transport;
   }
 
   /** GET upload.get_upload_token.json: an upload token for one gallery, returned in `upload_token`. */
-  getUploadToken(
-    params: UploadTokenParams = {},
-    options?: CallOptions,
-  ): Promise<UploadTokenResponse & Envelope> {
+  getUploadToken(params: UploadTokenParams = {}, options?: CallOptions) {
     const query = { ...params, expire: formatExpire(params.expire) };
-    return this.#transport.call('upload.get_upload_token', 'GET', 'read', query, options);
+    return this.call('upload.get_upload_token', query, options);
   }
 
   /**
@@ -161,7 +117,7 @@ export class UploadApi {
    * The service puts a fresh upload token in the frame, never this client's api_token.
    */
   iframe(params: UploadIframeParams = {}, options?: CallOptions): Promise<string> {
-    return this.#transport.callText('upload.iframe', 'GET', 'read', 'upload.iframe', params, options);
+    return this.call('upload.iframe', params, options);
   }
 
   /**
@@ -169,7 +125,7 @@ export class UploadApi {
    * HTML; on an upload-token client it is the upload frame page itself, usable as an iframe `src`.
    */
   iframeUrl(params: UploadIframeParams = {}): URL {
-    return this.#transport.url('upload.iframe', params);
+    return this.#transport.url(UPLOAD['upload.iframe'].path, params);
   }
 
   /**

@@ -1,11 +1,7 @@
 // Reads what the server handed the frame page in its meta tag (the page has no inline script).
-export interface FrameConfig {
-  baseUrl: string;
-  fid: string;
-  uploadToken: string;
-  ownRids: string[];
-  parentOrigin: string | null;
-}
+import type { FrameConfig } from '../contract/upload-frame.ts';
+
+export type { FrameConfig };
 
 export function readFrameConfig(doc: Document = document): FrameConfig {
   const content = doc.querySelector('meta[name="gallery-frame-config"]')?.getAttribute('content') ?? '';

@@ -1,9 +1,18 @@
-// Every operation of the contract: how the client calls it, what must go on the wire, a sample answer.
+// Every operation of the contract (src/contract/) with test data of its own: how the client is called, what
+// must then go on the wire, and a sample answer. Method, path and kind come from the contract's table.
 import type { AssetRecord, GalleryClient, GalleryEntry, LiveEntry } from '../../src/api/index.ts';
+import type { Answer } from '../../src/api/namespace.ts';
+import { ASSET_TEXT_FIELDS, type AssetTextField } from '../../src/contract/asset-record.ts';
+import {
+  type AnswerOf,
+  OPERATION_NAMES,
+  type OperationName,
+  OPERATIONS as TABLE,
+} from '../../src/contract/index.ts';
 
 export interface OperationCase {
   /** Operation name as the contract writes it. */
-  op: string;
+  op: OperationName;
   method: 'GET' | 'POST';
   /** Path under the base URL. */
   path: string;
@@ -17,27 +26,30 @@ export interface OperationCase {
 }
 
 /**
- * A case whose sample answer must fit the response type of the client method it calls, so a field name
- * wrong in the client's types (or here) fails the typecheck.
+ * The test data of one operation: the client method it calls must resolve to the operation's answer, and
+ * the sample answer must fit it, so a field name wrong in the contract (or here) fails the typecheck.
  */
-function typed<R>(
-  c: Omit<OperationCase, 'call' | 'response'> & {
-    call(client: GalleryClient): Promise<R>;
-    response: R extends string ? Record<string, unknown> : NoInfer<Omit<R, 'success' | 'runtime'>>;
-  },
-): OperationCase {
-  return c as OperationCase;
+interface Sample<N extends OperationName> {
+  call(client: GalleryClient): Promise<Answer<AnswerOf<N>>>;
+  query: Record<string, string>;
+  response: AnswerOf<N> extends string ? { html: string } : AnswerOf<N>;
 }
+
+/** A sample for every operation of the contract: a new operation without one does not compile. */
+type Samples = { [N in OperationName]: Sample<N> };
+
+/** Every metadata text field of the contract, empty: a field added there needs no change here. */
+const emptyText = Object.fromEntries(Object.keys(ASSET_TEXT_FIELDS).map((field) => [field, ''])) as Record<
+  AssetTextField,
+  string
+>;
 
 const asset = {
   rid: 'r1',
   filename: 'a.png',
   type: 'image',
+  ...emptyText,
   caption: 'c',
-  description: '',
-  long_description: '',
-  related_link_text: '',
-  related_link_url: '',
   reference_id: 'ref',
   tags: 'a,b',
   custom: { color: 'red' },
@@ -74,11 +86,8 @@ const live = {
   created: '2026-01-01T00:00:00.000Z',
 } satisfies LiveEntry;
 
-export const OPERATIONS: OperationCase[] = [
-  typed({
-    op: 'ping',
-    method: 'GET',
-    path: 'ping.json',
+const SAMPLES: Samples = {
+  ping: {
     call: (c) => c.ping(),
     query: {},
     response: {
@@ -89,11 +98,8 @@ export const OPERATIONS: OperationCase[] = [
       token_type: 'application',
       expires: null,
     },
-  }),
-  typed({
-    op: 'token.get_temp',
-    method: 'GET',
-    path: 'token.get_temp.json',
+  },
+  'token.get_temp': {
     call: (c) =>
       c.token.getTemp({
         ttl: 60,
@@ -104,11 +110,8 @@ export const OPERATIONS: OperationCase[] = [
       }),
     query: { ttl: '60', permissions: 'asset.*|gallery.update', fid: 'f1', rid: 'r1', sourceip: '10.0.0.1' },
     response: { token: 'tmp', expires: '2026-01-01T00:01:00.000Z' },
-  }),
-  typed({
-    op: 'gallery.create',
-    method: 'POST',
-    path: 'gallery.create.json',
+  },
+  'gallery.create': {
     call: (c) =>
       c.gallery.create({
         name: 'Trip',
@@ -127,43 +130,28 @@ export const OPERATIONS: OperationCase[] = [
       copy_items: 'fi',
     },
     response: { fid: 'f1', upload_url: gallery.upload_url, claimed: 'shared', spfid: 's1', workspace: '' },
-  }),
-  typed({
-    op: 'gallery.set_meta',
-    method: 'POST',
-    path: 'gallery.set_meta.json',
+  },
+  'gallery.set_meta': {
     call: (c) => c.gallery.setMeta({ fid: 'f1', name: 'N', description: 'D', tags: ['a', 'b c'] }),
     query: { fid: 'f1', name: 'N', description: 'D', tags: 'a,b c' },
     response: {},
-  }),
-  typed({
-    op: 'gallery.delete',
-    method: 'POST',
-    path: 'gallery.delete.json',
+  },
+  'gallery.delete': {
     call: (c) => c.gallery.delete({ fid: 'f1', delete_assets: true }),
     query: { fid: 'f1', delete_assets: 'yes' },
     response: {},
-  }),
-  typed({
-    op: 'gallery.add_item',
-    method: 'POST',
-    path: 'gallery.add_item.json',
+  },
+  'gallery.add_item': {
     call: (c) => c.gallery.addItem({ fid: 'f1', rid: ['r1', 'r2'], insert_position: 3 }),
     query: { fid: 'f1', rid: 'r1,r2', insert_position: '3' },
     response: {},
-  }),
-  typed({
-    op: 'gallery.remove_item',
-    method: 'POST',
-    path: 'gallery.remove_item.json',
+  },
+  'gallery.remove_item': {
     call: (c) => c.gallery.removeItem({ fid: 'f1', rid: ['r1', 'r2'], delete_assets: false }),
     query: { fid: 'f1', rid: 'r1,r2', delete_assets: 'no' },
     response: {},
-  }),
-  typed({
-    op: 'gallery.list',
-    method: 'GET',
-    path: 'gallery.list.json',
+  },
+  'gallery.list': {
     call: (c) =>
       c.gallery.list({ search: 'caption=sea', page: 2, items_per_page: 10, filter_tags: ['beach', '-work'] }),
     query: { search: 'caption=sea', page: '2', items_per_page: '10', filter_tags: 'beach,-work' },
@@ -173,11 +161,8 @@ export const OPERATIONS: OperationCase[] = [
       tag_cloud: { t: 1, notags: 0 },
       items_data: { page: 2, items_per_page: 10, items_count: 11, page_count: 2 },
     },
-  }),
-  typed({
-    op: 'gallery.get_items',
-    method: 'GET',
-    path: 'gallery.get_items.json',
+  },
+  'gallery.get_items': {
     call: (c) => c.gallery.getItems({ fid: 'f1', details: ['caption', 'tags'], page: 1, items_per_page: 5 }),
     query: { fid: 'f1', details: 'caption,tags', page: '1', items_per_page: '5' },
     response: {
@@ -187,27 +172,18 @@ export const OPERATIONS: OperationCase[] = [
       spfid: 's1',
       folder: { items: [asset], items_data: { page: 1, items_per_page: 5, items_count: 1, pages_count: 1 } },
     },
-  }),
-  typed({
-    op: 'gallery.set_master',
-    method: 'POST',
-    path: 'gallery.set_master.json',
+  },
+  'gallery.set_master': {
     call: (c) => c.gallery.setMaster({ fid: 'f1', master: 'fm' }),
     query: { fid: 'f1', master: 'fm' },
     response: {},
-  }),
-  typed({
-    op: 'gallery.download',
-    method: 'GET',
-    path: 'gallery.download.json',
+  },
+  'gallery.download': {
     call: (c) => c.gallery.download({ fid: 'f1', type: 'resized' }),
     query: { fid: 'f1', type: 'resized' },
     response: { download_link: 'http://x/download/f1.zip?type=resized&auth=a' },
-  }),
-  typed({
-    op: 'asset.list',
-    method: 'GET',
-    path: 'asset.list.json',
+  },
+  'asset.list': {
     call: (c) =>
       c.asset.list({
         search: 'sea',
@@ -231,19 +207,13 @@ export const OPERATIONS: OperationCase[] = [
       items: [asset],
       items_data: { page: 1, items_per_page: 100, items_count: 1, pages_count: 1 },
     },
-  }),
-  typed({
-    op: 'asset.get_tags',
-    method: 'GET',
-    path: 'asset.get_tags.json',
+  },
+  'asset.get_tags': {
     call: (c) => c.asset.getTags(),
     query: {},
     response: { tag_cloud: { a: 2, b: 1 } },
-  }),
-  typed({
-    op: 'asset.set_meta',
-    method: 'POST',
-    path: 'asset.set_meta.json',
+  },
+  'asset.set_meta': {
     call: (c) =>
       c.asset.setMeta({
         rid: 'r1',
@@ -270,109 +240,69 @@ export const OPERATIONS: OperationCase[] = [
       'custom.gone': '',
     },
     response: { asset },
-  }),
-  typed({
-    op: 'asset.resync',
-    method: 'POST',
-    path: 'asset.resync.json',
+  },
+  'asset.resync': {
     call: (c) => c.asset.resync({ rid: 'r1' }),
     query: { rid: 'r1' },
     response: { status: 'queued' },
-  }),
-  typed({
-    op: 'asset.delete',
-    method: 'POST',
-    path: 'asset.delete.json',
+  },
+  'asset.delete': {
     call: (c) => c.asset.delete({ rid: ['r1', 'r2'] }),
     query: { rid: 'r1,r2' },
     response: {},
-  }),
-  typed({
-    op: 'asset.get_upload_url',
-    method: 'GET',
-    path: 'asset.get_upload_url.json',
+  },
+  'asset.get_upload_url': {
     call: (c) => c.asset.getUploadUrl({ fid: 'f1', rid: 'r1', type: 'poster', ttl: 600 }),
     query: { fid: 'f1', rid: 'r1', type: 'poster', ttl: '600' },
     response: { upload_url: 'http://x/upload?uid=a&d=1&hash=h&addtofid=0&rid=r1&type=poster' },
-  }),
-  typed({
-    op: 'asset.upload_from_url',
-    method: 'POST',
-    path: 'asset.upload_from_url.json',
+  },
+  'asset.upload_from_url': {
     call: (c) =>
       c.asset.uploadFromUrl({ input: 'https://example.com/a.jpg?x=1&y=2', fid: 'f1', caption: 'From URL' }),
     query: { input: 'https://example.com/a.jpg?x=1&y=2', fid: 'f1', caption: 'From URL' },
     response: { status_id: 's1' },
-  }),
-  typed({
-    op: 'asset.upload_from_url_get_status',
-    method: 'GET',
-    path: 'asset.upload_from_url_get_status.json',
+  },
+  'asset.upload_from_url_get_status': {
     call: (c) => c.asset.uploadFromUrlGetStatus({ status_id: 's1' }),
     query: { status_id: 's1' },
     response: { status: 'done', progress: 100, progress_bytes: 10, file_size_bytes: 10, resid: 'r9' },
-  }),
-  typed({
-    op: 'asset.upload_from_url_abort',
-    method: 'POST',
-    path: 'asset.upload_from_url_abort.json',
+  },
+  'asset.upload_from_url_abort': {
     call: (c) => c.asset.uploadFromUrlAbort({ status_id: 's1' }),
     query: { status_id: 's1' },
     response: { status_id: 's1' },
-  }),
-  typed({
-    op: 'upload.get_upload_token',
-    method: 'GET',
-    path: 'upload.get_upload_token.json',
+  },
+  'upload.get_upload_token': {
     call: (c) => c.upload.getUploadToken({ fid: 'f1', expire: new Date('2030-01-02T23:30:00Z') }),
     query: { fid: 'f1', expire: '2030-01-02' },
     response: { upload_token: 'up1', fid: 'f1', expires: '2030-01-03T00:00:00.000Z' },
-  }),
-  typed({
-    op: 'upload.iframe',
-    method: 'GET',
-    path: 'upload.iframe',
+  },
+  'upload.iframe': {
     call: (c) => c.upload.iframe({ rrid: 'crm-42' }),
     query: { rrid: 'crm-42' },
     response: { html: '<iframe src="http://x/v2/upload.iframe?upload_token=u" width="100%"></iframe>' },
-    text: true,
-  }),
-  typed({
-    op: 'portal.check',
-    method: 'GET',
-    path: 'portal.check.json',
+  },
+  'portal.check': {
     call: (c) => c.portal.check({ subdomain: 'shop' }),
     query: { subdomain: 'shop' },
     response: { subdomain: 'available' },
-  }),
-  typed({
-    op: 'portal.cease',
-    method: 'POST',
-    path: 'portal.cease.json',
+  },
+  'portal.cease': {
     call: (c) => c.portal.cease({ subdomain: 'shop' }),
     query: { subdomain: 'shop' },
     response: {},
-  }),
-  typed({
-    op: 'portal.rename',
-    method: 'POST',
-    path: 'portal.rename.json',
+  },
+  'portal.rename': {
     call: (c) => c.portal.rename({ from: 'shop', to: 'store' }),
     query: { from: 'shop', to: 'store' },
     response: {},
-  }),
-  typed({
-    op: 'portal.remove',
-    method: 'POST',
-    path: 'portal.remove.json',
+  },
+  'portal.remove': {
     call: (c) => c.portal.remove({ subdomain: 'shop' }),
     query: { subdomain: 'shop' },
     response: {},
-  }),
-  typed({
-    op: 'portal.set',
-    method: 'POST',
-    path: 'portal.set.json',
+  },
+  'portal.set': {
     call: (c) =>
       c.portal.set({
         subdomain: 'shop',
@@ -413,27 +343,18 @@ export const OPERATIONS: OperationCase[] = [
       cname_domain: 'media.x.org',
     },
     response: {},
-  }),
-  typed({
-    op: 'portal.list',
-    method: 'GET',
-    path: 'portal.list.json',
+  },
+  'portal.list': {
     call: (c) => c.portal.list({ subdomain: 'shop' }),
     query: { subdomain: 'shop' },
     response: { portals: [{ subdomain: 'shop', status: 'active' }] },
-  }),
-  typed({
-    op: 'webhook.list',
-    method: 'GET',
-    path: 'webhook.list.json',
+  },
+  'webhook.list': {
     call: (c) => c.webhook.list(),
     query: {},
     response: { webhooks: [{ hook_url: 'https://hooks.example/a', events: 'asset' }] },
-  }),
-  typed({
-    op: 'webhook.set',
-    method: 'POST',
-    path: 'webhook.set.json',
+  },
+  'webhook.set': {
     call: (c) =>
       c.webhook.set({
         hook_url: 'https://hooks.example/a?x=1',
@@ -442,11 +363,8 @@ export const OPERATIONS: OperationCase[] = [
       }),
     query: { hook_url: 'https://hooks.example/a?x=1', security_key: 'k', events: 'asset,gallery.*' },
     response: {},
-  }),
-  typed({
-    op: 'webhook.set_chat',
-    method: 'POST',
-    path: 'webhook.set_chat.json',
+  },
+  'webhook.set_chat': {
     call: (c) =>
       c.webhook.setChat({
         hook_url: 'https://chat.example/hook',
@@ -463,19 +381,13 @@ export const OPERATIONS: OperationCase[] = [
       chat_icon: ':camera:',
     },
     response: {},
-  }),
-  typed({
-    op: 'webhook.delete',
-    method: 'POST',
-    path: 'webhook.delete.json',
+  },
+  'webhook.delete': {
     call: (c) => c.webhook.delete({ hook_url: 'https://hooks.example/a' }),
     query: { hook_url: 'https://hooks.example/a' },
     response: {},
-  }),
-  typed({
-    op: 'live.list',
-    method: 'GET',
-    path: 'live.list.json',
+  },
+  'live.list': {
     call: (c) => c.live.list(),
     query: {},
     response: {
@@ -488,75 +400,51 @@ export const OPERATIONS: OperationCase[] = [
         history: [],
       },
     },
-  }),
-  typed({
-    op: 'live.create',
-    method: 'GET',
-    path: 'live.create.json',
+  },
+  'live.create': {
     call: (c) => c.live.create({ name: 'cam', location: 'eu', type: 'transcoded' }),
     query: { name: 'cam', location: 'eu', type: 'transcoded' },
     response: { ...live },
-  }),
-  ...(['start', 'stop', 'reset'] as const).map(
-    (action): OperationCase => ({
-      op: `live.${action}`,
-      method: 'GET',
-      path: `live.${action}.json`,
-      call: (c) => c.live[action]({ liveid: 'l1' }),
-      query: { liveid: 'l1' },
-      response: {
-        state: { start: 'starting', stop: 'stopped', reset: 'resetting' }[action],
-        note: 'charges may apply',
-      },
-    }),
-  ),
-  typed({
-    op: 'live.delete',
-    method: 'GET',
-    path: 'live.delete.json',
+  },
+  'live.start': {
+    call: (c) => c.live.start({ liveid: 'l1' }),
+    query: { liveid: 'l1' },
+    response: { state: 'starting', note: 'charges may apply' },
+  },
+  'live.stop': {
+    call: (c) => c.live.stop({ liveid: 'l1' }),
+    query: { liveid: 'l1' },
+    response: { state: 'stopped', note: 'charges may apply' },
+  },
+  'live.reset': {
+    call: (c) => c.live.reset({ liveid: 'l1' }),
+    query: { liveid: 'l1' },
+    response: { state: 'resetting', note: 'charges may apply' },
+  },
+  'live.delete': {
     call: (c) => c.live.delete({ liveid: 'l1' }),
     query: { liveid: 'l1' },
     response: {},
-  }),
-];
+  },
+};
+
+export const OPERATIONS: OperationCase[] = OPERATION_NAMES.map((name) => {
+  const head = TABLE[name];
+  const sample = SAMPLES[name] as Sample<OperationName>;
+  const html = 'answer' in head && head.answer === 'html';
+  return {
+    op: name,
+    method: head.method,
+    path: 'path' in head ? head.path : `${name}.json`,
+    call: sample.call,
+    query: sample.query,
+    response: sample.response as Record<string, unknown>,
+    ...(html ? { text: true } : {}),
+  };
+});
 
 /** The operations of api-v2.md, by namespace: 2 general, 9 gallery, 9 asset, 2 upload, 6 portal, 4 webhook, 6 live. */
-export const CONTRACT_OPERATIONS = [
-  'ping',
-  'token.get_temp',
-  ...[
-    'create',
-    'set_meta',
-    'delete',
-    'add_item',
-    'remove_item',
-    'list',
-    'get_items',
-    'set_master',
-    'download',
-  ].map((a) => `gallery.${a}`),
-  ...[
-    'list',
-    'get_tags',
-    'set_meta',
-    'resync',
-    'delete',
-    'get_upload_url',
-    'upload_from_url',
-    'upload_from_url_get_status',
-    'upload_from_url_abort',
-  ].map((a) => `asset.${a}`),
-  'upload.iframe',
-  'upload.get_upload_token',
-  ...['check', 'cease', 'rename', 'remove', 'set', 'list'].map((a) => `portal.${a}`),
-  ...['list', 'set', 'set_chat', 'delete'].map((a) => `webhook.${a}`),
-  ...['list', 'create', 'start', 'stop', 'reset', 'delete'].map((a) => `live.${a}`),
-];
+export const CONTRACT_OPERATIONS: readonly string[] = OPERATION_NAMES;
 
-/** Write operations per decisions.md: never retried unless the caller opts in. */
-export const WRITES = new Set(
-  OPERATIONS.filter((o) => o.method === 'POST')
-    .map((o) => o.op)
-    // The spec's GETs are reads except the live operations, which change state with GET.
-    .concat(['live.create', 'live.start', 'live.stop', 'live.reset', 'live.delete']),
-);
+/** Write operations (never retried unless the caller opts in), as the contract's table says. */
+export const WRITES = new Set(OPERATION_NAMES.filter((name) => TABLE[name].kind === 'write'));

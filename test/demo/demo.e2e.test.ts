@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright';
+import { DEMO_PORTAL, seedDemoGallery } from '../../server/web/demo-seed.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 import { tinyPng } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -88,6 +89,19 @@ describe('demo pages', () => {
     );
     const state = await page.locator('live-player').getAttribute('state');
     assert.ok(state, 'the live player reports a state');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('the home page links to the demo portal, which shows the demo gallery with its lightbox', async () => {
+    await seedDemoGallery(t.baseUrl, t.token);
+    const page = await open('/demo/');
+    await page.getByRole('link', { name: 'Portal' }).click();
+    await page.waitForURL(`${t.origin}/portals/${DEMO_PORTAL}/`);
+    assert.equal(await page.locator('h1').textContent(), 'Demo portal');
+    const tile = page.locator('gallery-view [part="tile-button"]').first();
+    await tile.click({ timeout: 20_000 });
+    await page.locator('gallery-view [part="lightbox-image"]').waitFor({ timeout: 20_000 });
     assert.deepEqual(errors, []);
     await page.close();
   });

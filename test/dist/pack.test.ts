@@ -25,7 +25,7 @@ after(() => {
 });
 
 describe('npm pack', () => {
-  it('ships the built entries, types, manifest, script-tag bundle and server, and no sources or tests', () => {
+  it('ships the built entries, types, manifest, script-tag bundle and server (with the contract it reads), and no other sources or tests', () => {
     const listing = run('tar', ['-tzf', tarball], work).stdout.split('\n').filter(Boolean);
     const files = new Set(listing.map((file) => file.replace(/^package\//, '')));
     for (const file of [
@@ -43,11 +43,15 @@ describe('npm pack', () => {
       'dist/types/index.d.ts',
       'bin/gallery-server.js',
       'server/app.ts',
+      'src/contract/index.ts',
       'server/live/assets/renditions.json',
       'demo/favicon.svg',
     ])
       assert.ok(files.has(file), `${file} is in the tarball`);
-    const unwanted = [...files].filter((file) => /^(src|test|bench|scripts|node_modules|\.tmp)\//.test(file));
+    // The server runs from its TypeScript sources, and reads the contract from src/contract/.
+    const unwanted = [...files].filter((file) =>
+      /^(src\/(?!contract\/)|(test|bench|scripts|node_modules|\.tmp)\/)/.test(file),
+    );
     assert.deepEqual(unwanted, []);
   });
 

@@ -167,6 +167,35 @@ describe('<gallery-view> with app-provided items', () => {
     el.close();
   });
 
+  it('lines up the images of a row whether or not its tiles have a caption, in grid and masonry', async () => {
+    const items = localItems(6, imageUrl).map((item, i) => (i % 2 ? { ...item, caption: '' } : item));
+    const mediaBoxes = (el: GalleryView) =>
+      tiles(el).map((t) => ({ tile: t, media: t.querySelector('.media')!.getBoundingClientRect() }));
+    const grid = await fixture<GalleryView>(
+      html`<gallery-view style="width: 640px" .items=${items}></gallery-view>`,
+    );
+    await until(() => tiles(grid).length === 6, 'six grid tiles');
+    const rows = new Map<number, number[]>();
+    for (const { media } of mediaBoxes(grid))
+      rows.set(Math.round(media.top), [...(rows.get(Math.round(media.top)) ?? []), Math.round(media.height)]);
+    expect(rows.size, 'two rows').to.equal(2);
+    for (const heights of rows.values()) expect(new Set(heights).size, `heights ${heights}`).to.equal(1);
+
+    const masonry = await fixture<GalleryView>(
+      html`<gallery-view layout="masonry" style="width: 640px" .items=${items}></gallery-view>`,
+    );
+    await until(() => tiles(masonry).length === 6, 'six masonry tiles');
+    // Every image box keeps the photo's 4:3, captioned or not (the caption's line is kept either way).
+    for (const { tile, media } of mediaBoxes(masonry))
+      expect(media.width / media.height, tile.dataset.rid).to.be.closeTo(4 / 3, 0.05);
+
+    // Without captions nothing is kept: the image fills its tile.
+    grid.captions = false;
+    await until(() => !root(grid).querySelector('[part="caption"]'), 'captions off');
+    for (const { tile, media } of mediaBoxes(grid))
+      expect(media.height).to.be.closeTo(tile.getBoundingClientRect().height, 0.5);
+  });
+
   it('works by keyboard alone: opens, moves with arrows, Home and End, traps Tab, closes on Esc and returns focus', async () => {
     const items = localItems(5, imageUrl);
     const el = await fixture<GalleryView>(html`<gallery-view .items=${items}></gallery-view>`);

@@ -154,7 +154,7 @@ describe('asset operations', () => {
     it('limit optional fields to the requested details for gallery items, keeping the fixed ones', async () => {
       const g = await createGallery(t, 'Details');
       const rid = await upload(g.upload_url, 'd.png', { caption: 'Shown', description: 'Hidden' });
-      const [record] = t.server.services.assets.records([rid], new Set(['caption', 'appears_in_albums']));
+      const [record] = t.server.services.records.records([rid], new Set(['caption', 'appears_in_albums']));
       assert.ok(record);
       assert.equal(record.caption, 'Shown');
       assert.equal('description' in record, false);
@@ -162,7 +162,7 @@ describe('asset operations', () => {
       assert.deepEqual(record.appears_in_albums, [g.fid]);
       for (const field of ['rid', 'type', 'filename', 'thumbnail', 'versions'])
         assert.ok(field in record, field);
-      const both = t.server.services.assets.records(['nosuchasset', rid]);
+      const both = t.server.services.records.records(['nosuchasset', rid]);
       assert.deepEqual(
         both.map((r) => r.rid),
         [rid],

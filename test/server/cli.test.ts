@@ -1,10 +1,11 @@
-// The gallery-server command: start, print the base URL, serve, stop cleanly; token create.
+// The gallery-server command: start, print the base URL, serve, stop cleanly; token create; user accounts.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { PortalVisitor } from '../helpers/portal-visitor.ts';
 import { callApi } from '../helpers/server.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -132,5 +133,78 @@ describe('gallery-server command', () => {
     assert.equal(bad.status, 2);
     const port = spawnSync(process.execPath, [BIN, '--port', 'http', '--data', dataDir]);
     assert.equal(port.status, 2);
+  });
+
+  it('user create prints a generated password that signs in on a portal; list and remove manage accounts', async () => {
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [BIN, 'user', ...args, '--data', dataDir], { encoding: 'utf8' });
+    const made = run('create', '--email', 'Owner@Example.test');
+    assert.equal(made.status, 0, made.stderr);
+    const [email, password] = made.stdout.trim().split('\t');
+    assert.equal(email, 'owner@example.test');
+    assert.match(password ?? '', /^[A-Za-z0-9_-]{24}$/);
+    assert.equal(run('create', '--email', 'chosen@example.test', '--password', 'chosen-password').status, 0);
+    const again = run('create', '--email', 'owner@example.test');
+    assert.equal(again.status, 1);
+    assert.match(again.stderr, /exists already/);
+    assert.equal(run('create', '--email', 'not-an-email').status, 1);
+    assert.equal(run('create').status, 2);
+    assert.deepEqual(
+      run('list')
+        .stdout.trim()
+        .split('\n')
+        .map((line) => line.split('\t')[0]),
+      ['owner@example.test', 'chosen@example.test'],
+    );
+
+    const { child, baseUrl } = await startCli(['--port', '0', '--data', dataDir, '--token', 'cli-token']);
+    try {
+      const set = await callApi(
+        baseUrl,
+        'portal.set',
+        { subdomain: 'owners', allow_public: 'no', service_login: 'yes', service_login_user_add: email },
+        { method: 'POST', token: 'cli-token' },
+      );
+      assert.equal(set.status, 200);
+      const visitor = new PortalVisitor();
+      const origin = baseUrl.replace(/\/v2\/$/, '');
+      const page = await visitor.get(`${origin}/portals/owners/`);
+      const inside = await visitor.submit(page, 'sign-in', {
+        identifier: email as string,
+        password: password as string,
+      });
+      assert.equal(inside.status, 200);
+      assert.equal(inside.url, `${origin}/portals/owners/`);
+    } finally {
+      const exited = exitCode(child);
+      child.kill('SIGTERM');
+      await exited;
+    }
+    assert.equal(run('remove', '--email', 'chosen@example.test').status, 0);
+    assert.equal(run('remove', '--email', 'chosen@example.test').status, 1);
+    assert.deepEqual(run('list').stdout.trim().split('\t')[0], 'owner@example.test');
+  });
+
+  it('refuses half an OpenID configuration and a plain-http issuer elsewhere than this machine', () => {
+    const half = spawnSync(
+      process.execPath,
+      [BIN, '--oidc-issuer', 'https://id.example.test', '--data', dataDir],
+      {
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(half.status, 2);
+    assert.match(half.stderr, /--oidc-client-id/);
+    const plain = spawnSync(process.execPath, [BIN, '--data', dataDir], {
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        GALLERY_OIDC_ISSUER: 'http://id.example.test',
+        GALLERY_OIDC_CLIENT_ID: 'x',
+        GALLERY_OIDC_CLIENT_SECRET: 'y',
+      },
+    });
+    assert.equal(plain.status, 2);
+    assert.match(plain.stderr, /https:/);
   });
 });

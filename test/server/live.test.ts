@@ -111,7 +111,7 @@ describe('live streams', () => {
     for (const location of locations) assert.equal((await create({ location })).location, location);
     const named = await create({ name: 'Keynote <live>', type: 'transcoded', location: 'eu' });
     assert.deepEqual([named.name, named.type, named.location], ['Keynote <live>', 'transcoded', 'eu']);
-    assert.match(named.iframe_embed_code, /title="Live stream: Keynote &#60;live&#62;"/);
+    assert.match(named.iframe_embed_code, /title="Live stream: Keynote &lt;live&gt;"/);
     for (const params of [{ location: 'mars' }, { type: 'lossless' }, { name: 'x'.repeat(256) }]) {
       const { status, body } = await t.call('live.create', params);
       assert.equal(status, 400, JSON.stringify(params));
@@ -291,7 +291,7 @@ describe('live streams', () => {
     const page = await response.text();
     assert.match(page, new RegExp(`<live-player src="${hls_playback_url}"`));
     assert.match(page, /<script type="module" src="\/elements\/gallery-elements\.js"><\/script>/);
-    assert.match(page, /Embed &#34;me&#34;/);
+    assert.match(page, /Embed &quot;me&quot;/);
     assert.equal((await get('/live/nope/embed')).status, 404);
   });
 

@@ -1,15 +1,25 @@
-// Every operation called with every kind of token: allowed or 403 exactly as decided (decisions.md,
-// "Tokens and permissions"), and refused tokens (expired, wrong IP, scoped elsewhere) changing nothing.
-// The expectations are written out here from the contract, not read from the server.
+// Every operation of the contract's table called with every kind of token: allowed or 403 exactly as decided
+// (decisions.md, "Tokens and permissions"), and refused tokens (expired, wrong IP, scoped elsewhere) changing
+// nothing. The operations and their methods come from the table; the expectations are written out here
+// from decisions.md, not read from the table or the server.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../../server/clock.ts';
+import { OPERATION_NAMES, OPERATIONS as TABLE } from '../../src/contract/index.ts';
 import { createGallery, tinyPng, uploadFile, waitFor } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { OPERATIONS } from '../reliability/operations.ts';
+
+/** The operations and their aliases, each with the method the table gives it. */
+const SERVED = new Map<string, 'GET' | 'POST'>(
+  OPERATION_NAMES.flatMap((name) => {
+    const operation = TABLE[name];
+    const aliases = 'aliases' in operation ? operation.aliases : [];
+    return [name, ...aliases].map((served) => [served, operation.method] as const);
+  }),
+);
 
 type Kind = 'read' | 'write' | 'delete' | 'tempGallery' | 'upload';
 const KINDS: Kind[] = ['read', 'write', 'delete', 'tempGallery', 'upload'];
@@ -175,13 +185,15 @@ describe('permission matrix', () => {
   });
   after(() => t.close());
 
+  it('has a row for every operation of the contract', () => {
+    assert.deepEqual(Object.keys(EXPECTED).sort(), [...OPERATION_NAMES].sort());
+  });
+
   for (const [op, row] of Object.entries(EXPECTED)) {
     it(`${op}: ${KINDS.map((k, i) => `${k}=${row[i] === 'A' ? 'allowed' : '403'}`).join(', ')}`, async () => {
       for (const [i, kind] of KINDS.entries()) {
         const params = await paramsFor(op, kind);
-        const method = /^(live\.|.*\.(list|get_\w+|check|download)$|ping$|upload\.iframe$)/.test(op)
-          ? 'GET'
-          : 'POST';
+        const method = SERVED.get(op);
         const path = op === 'upload.iframe' ? 'upload.iframe' : op;
         const { status, body } = await t.call(path, params, {
           method,
@@ -349,8 +361,8 @@ describe('refused tokens across every operation', () => {
     return params;
   };
 
-  const methodOf = (op: string) => OPERATIONS.find((each) => each.name === op)?.method ?? 'GET';
-  const operations = [...new Set([...OPERATIONS.map((each) => each.name), 'upload.iframe'])];
+  const methodOf = (op: string) => SERVED.get(op) ?? 'GET';
+  const operations = [...SERVED.keys()];
 
   const expectRefused = async (op: string, token: string, status: number, code: string) => {
     const before = digest(t);

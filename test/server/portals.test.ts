@@ -384,16 +384,21 @@ describe('served portal pages', () => {
     assert.equal((await server.call('asset.list', {}, { token })).status, 403);
   });
 
-  test('a restricted portal refuses missing or wrong credentials and shows the galleries to a simple user', async () => {
+  test('a restricted portal sends visitors to its sign-in page, and takes a simple user by HTTP Basic too', async () => {
     await server.call(
       'portal.set',
       { subdomain: 'private-hub', allow_public: 'no', simple_user_add: 'alice:correct-horse' },
       POST,
     );
     const anonymous = await page('/portals/private-hub/');
-    assert.equal(anonymous.status, 401);
-    assert.match(String(anonymous.headers.get('www-authenticate')), /^Basic realm="private-hub"/);
+    assert.equal(anonymous.status, 303);
+    assert.equal(anonymous.headers.get('location'), '/portals/private-hub/sign-in');
+    // No browser password prompt: the sign-in page is a page.
+    assert.equal(anonymous.headers.get('www-authenticate'), null);
     assert.ok(!(await anonymous.text()).includes('gallery-view'));
+    const signIn = await page('/portals/private-hub/sign-in');
+    assert.equal(signIn.status, 200);
+    assert.match(await signIn.text(), /<label for="identifier">User name<\/label>/);
 
     for (const [user, password] of [
       ['alice', 'wrong-horse'],
@@ -401,17 +406,28 @@ describe('served portal pages', () => {
       ['mallory', 'correct-horse'],
     ] as const) {
       const refused = await page('/portals/private-hub/', { authorization: basic(user, password) });
-      assert.equal(refused.status, 401, `${user}:${password}`);
+      assert.equal(refused.status, 303, `${user}:${password}`);
       assert.ok(!(await refused.text()).includes(first.fid));
     }
     const garbled = await page('/portals/private-hub/', { authorization: 'Basic !!!' });
-    assert.equal(garbled.status, 401);
+    assert.equal(garbled.status, 303);
 
     const allowed = await page('/portals/private-hub/', { authorization: basic('alice', 'correct-horse') });
     assert.equal(allowed.status, 200);
     const html = await allowed.text();
     assert.ok(html.includes(`fid="${first.fid}"`));
     assert.ok(html.includes('<gallery-view'));
+  });
+
+  test('a restricted portal with no rule at all admits nobody and says so', async () => {
+    await server.call('portal.set', { subdomain: 'no-way-in', allow_public: 'no' }, POST);
+    for (const path of ['/portals/no-way-in/', '/portals/no-way-in/sign-in']) {
+      const response = await page(path, { authorization: basic('alice', 'correct-horse') });
+      assert.equal(response.status, 403, path);
+      const html = await response.text();
+      assert.match(html, /Nobody can enter this portal/);
+      assert.ok(!html.includes('<gallery-view'));
+    }
   });
 
   test('ceased, removed and unknown portals answer 404; reactivated ones are served again', async () => {
@@ -425,6 +441,9 @@ describe('served portal pages', () => {
     assert.equal((await page('/portals/short-lived/')).status, 404);
     assert.equal((await page('/portals/no-such-portal/')).status, 404);
     assert.equal((await page('/portals/Bad_Name/')).status, 404);
+    const notFound = await page('/portals/no-such-portal/');
+    assert.match(String(notFound.headers.get('content-type')), /text\/html/);
+    assert.match(await notFound.text(), /Portal not found/);
   });
 
   test('the page without its trailing slash redirects to it', async () => {

@@ -76,8 +76,8 @@ export function serverCommandsPlugin() {
       if (command === 'asset-sha256') {
         const entry = entryOf(session, payload);
         const { storagePath } = await load();
-        const { ctx, services } = entry.server.server;
-        const asset = services.assets.store.get(payload.rid);
+        const { ctx } = entry.server.server;
+        const asset = ctx.db.prepare('SELECT storage_key FROM assets WHERE rid = ?').get(payload.rid);
         if (!asset) return null;
         return hashFile(storagePath(ctx, asset.storage_key));
       }

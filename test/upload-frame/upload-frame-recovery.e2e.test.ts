@@ -158,7 +158,9 @@ describe('upload frame: a reload in the middle of a chunked upload', () => {
       'the asset exists',
       60_000,
     ).then((items) => items[0]!.rid);
-    const asset = t.server.services.assets.store.get(rid)!;
+    const asset = t.server.ctx.db.prepare('SELECT storage_key FROM assets WHERE rid = ?').get(rid) as {
+      storage_key: string;
+    };
     const stored = createHash('sha256')
       .update(await readFile(storagePath(t.server.ctx, asset.storage_key)))
       .digest('hex');

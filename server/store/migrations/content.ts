@@ -1,5 +1,5 @@
 // Schema of galleries, assets, their versions and the ordered gallery items.
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 export const contentMigrations: Migration[] = [
   {

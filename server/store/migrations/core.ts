@@ -1,5 +1,5 @@
 // Schema of the account settings and the tokens.
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 export const coreMigrations: Migration[] = [
   {

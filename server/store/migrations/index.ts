@@ -1,20 +1,17 @@
 // Every schema change, in the order it is applied; ids never change once released.
+import { assetMetaMigrations } from './asset-meta.ts';
 import { contentMigrations } from './content.ts';
 import { coreMigrations } from './core.ts';
 import { liveMigrations } from './live.ts';
 import { mediaMigrations } from './media.ts';
+import type { Migration } from './migration.ts';
+import { portalAccessMigrations } from './portal-access.ts';
 import { portalMigrations } from './portals.ts';
 import { readPathMigrations } from './read-paths.ts';
 import { tokenScopeMigrations } from './token-scopes.ts';
 import { tokenSecretMigrations } from './token-secrets.ts';
 import { uploadMigrations } from './uploads.ts';
 import { webhookMigrations } from './webhooks.ts';
-
-export interface Migration {
-  /** Stable id, recorded in schema_migrations once applied. */
-  id: string;
-  sql: string;
-}
 
 export const MIGRATIONS: Migration[] = [
   ...coreMigrations,
@@ -27,4 +24,6 @@ export const MIGRATIONS: Migration[] = [
   ...tokenScopeMigrations,
   ...uploadMigrations,
   ...tokenSecretMigrations,
+  ...assetMetaMigrations,
+  ...portalAccessMigrations,
 ];

@@ -1,5 +1,5 @@
 // Schema of live streams and of their broadcast sessions (the live minutes that usage counts).
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 export const liveMigrations: Migration[] = [
   {

@@ -1,5 +1,5 @@
 // Schema of URL imports (asset.upload_from_url), kept so their status outlives a restart.
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 export const mediaMigrations: Migration[] = [
   {

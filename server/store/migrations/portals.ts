@@ -1,5 +1,5 @@
 // Schema of portals: one row per subdomain, list settings and simple users held as JSON text.
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 export const portalMigrations: Migration[] = [
   {

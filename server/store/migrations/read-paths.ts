@@ -1,6 +1,6 @@
 // Indexes for the hot read paths, found by bench/server-load: without them asset.list sorts every asset
 // and gallery.get_items sorts a gallery's items on each request (about 10 ms and 1 ms at 10,000 assets).
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 export const readPathMigrations: Migration[] = [
   {

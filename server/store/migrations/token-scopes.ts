@@ -1,5 +1,5 @@
 // Tokens that may read only some galleries (the page token of a portal that shows a chosen few).
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 export const tokenScopeMigrations: Migration[] = [
   {

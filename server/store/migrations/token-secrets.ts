@@ -1,6 +1,6 @@
 // Application tokens keep their secret encrypted beside the hash: a self-minted version 3 token is
 // encrypted under a key derived from its parent's plaintext, which a hash cannot give back.
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 export const tokenSecretMigrations: Migration[] = [
   {

@@ -1,6 +1,6 @@
 // Schema of chunked uploads: partial uploads (bytes on disk under `partial/`, their state here, so they
 // survive a restart) and finished uploads by key (a repeated request answers the same rid).
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 export const uploadMigrations: Migration[] = [
   {

@@ -1,5 +1,5 @@
 // Schema of webhooks and of their durable delivery queue (rows survive a restart until delivered).
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 export const webhookMigrations: Migration[] = [
   {

@@ -1,31 +1,18 @@
-// Styles of <gallery-view>: every colour and size is a --gallery-* custom property; light-dark() follows
-// the visitor's preference unless the theme attribute fixes it. One rule per line: the bundle ships this
-// text as it is (no CSS minifier runs on it) and the element has a 14 KB budget.
+// Styles of <gallery-view> before it shows items (the tiles' come with them: tile.styles.ts): every colour
+// and size is a --gallery-* custom property; light-dark() follows the visitor's preference unless the theme
+// attribute fixes it. One rule per line: the bundle ships this text as it is (no CSS minifier runs on it)
+// and the element has a 14 KB budget.
 import { css } from 'lit';
 
 export const styles = css`
-  :host { color-scheme: light dark; display: block; color: var(--gallery-fg); background: var(--gallery-bg); font-family: var(--gallery-font); --gallery-bg: light-dark(transparent, #16181c); --gallery-fg: light-dark(#1d1f23, #eceef1); --gallery-muted: light-dark(#50555e, #b4b9c2); --gallery-tile-bg: light-dark(#eceef1, #2a2d33); --gallery-accent: light-dark(#1f5fd1, #8ab4ff); --gallery-radius: 6px; --gallery-gap: 8px; --gallery-tile-fit: cover; --gallery-focus: 2px solid var(--gallery-accent); --gallery-lightbox-bg: rgb(10 11 13 / 0.94); --gallery-lightbox-fg: #f4f5f7; --gallery-font: system-ui, sans-serif; }
+  :host { color-scheme: light dark; display: block; color: var(--gallery-fg); background: var(--gallery-bg); font-family: var(--gallery-font); --gallery-bg: light-dark(transparent, #16181c); --gallery-fg: light-dark(#1d1f23, #eceef1); --gallery-muted: light-dark(#50555e, #b4b9c2); --gallery-tile-bg: light-dark(#eceef1, #2a2d33); --gallery-accent: light-dark(#1f5fd1, #8ab4ff); --gallery-radius: 6px; --gallery-gap: 8px; --gallery-tile-fit: cover; --gallery-focus: 2px solid var(--gallery-accent); --gallery-lightbox-bg: rgb(12 13 15 / 0.96); --gallery-lightbox-fg: #f4f5f7; --gallery-font: system-ui, sans-serif; }
   :host([theme='light']) { color-scheme: light; }
   :host([theme='dark']) { color-scheme: dark; }
   :host([hidden]) { display: none; }
   .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   .probe { height: 0; }
-  .grid { display: block; min-height: 1px; }
-  .tile { display: flex; flex-direction: column; gap: 4px; box-sizing: border-box; }
-  .list .tile { flex-direction: row; align-items: center; gap: 12px; }
-  .media { all: unset; box-sizing: border-box; position: relative; display: flex; align-items: center; justify-content: center; flex: 1 1 0; min-height: 0; overflow: hidden; border-radius: var(--gallery-radius); background: var(--gallery-tile-bg); cursor: pointer; }
-  .list .media { flex: 0 0 auto; width: 160px; aspect-ratio: 4 / 3; }
-  .media img { width: 100%; height: 100%; object-fit: var(--gallery-tile-fit); display: block; }
-  .placeholder .media { animation: pulse 1.2s ease-in-out infinite alternate; cursor: default; }
-  @keyframes pulse { to { opacity: 0.55; } }
-  @media (prefers-reduced-motion: reduce) { .placeholder .media { animation: none; } }
-  .badge { position: absolute; inset: 50% auto auto 50%; translate: -50% -50%; display: grid; place-items: center; width: 44px; height: 44px; border-radius: 50%; background: rgb(0 0 0 / 0.6); color: #fff; }
   .icon { display: grid; place-items: center; gap: 4px; padding: 8px; color: var(--gallery-muted); text-align: center; overflow-wrap: anywhere; font-size: 0.85em; }
   svg { width: 28px; height: 28px; fill: currentColor; }
-  .caption { flex: none; }
-  .caption, .text p { margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: 0.875em; line-height: 1.35; }
-  .text { min-width: 0; }
-  .text .description { color: var(--gallery-muted); white-space: normal; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 4; }
   .state { display: grid; place-items: center; gap: 12px; padding: 32px 16px; color: var(--gallery-muted); text-align: center; }
   .skeleton { display: grid; grid-template-columns: repeat(auto-fill, minmax(160px, 1fr)); gap: var(--gallery-gap); }
   .skeleton > div { aspect-ratio: 4 / 3; border-radius: var(--gallery-radius); background: var(--gallery-tile-bg); }

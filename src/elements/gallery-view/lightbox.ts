@@ -1,8 +1,8 @@
 // The lightbox, loaded on demand (it is not needed to show the grid): which item it shows, keyboard and
-// swipe navigation, the focus trap and the return of focus, neighbour preloading, its template and styles.
-// The dialog is a native modal <dialog>: top layer, the rest of the page inert.
+// toolbar, the focus trap and the return of focus, neighbour preloading, full screen; zoom and gestures,
+// the slideshow and the address bar live beside it. The dialog is a native modal <dialog>: top layer,
+// the rest of the page inert.
 import {
-  css,
   html,
   nothing,
   type ReactiveController,
@@ -10,65 +10,95 @@ import {
   type TemplateResult,
 } from 'lit';
 import type { GalleryItem } from '../../api/types.ts';
-import type { imageSource, itemLabel, originalUrl } from './media.ts';
-import type { GalleryViewStrings, LightboxStrings } from './strings.ts';
+import { LightboxHistory } from './lightbox-history.ts';
+import { Slideshow } from './lightbox-slideshow.ts';
+import {
+  downloadUrl,
+  english,
+  icons,
+  type LightboxKit,
+  lightboxMedia,
+  metaLine,
+  stageSizes,
+  tool,
+} from './lightbox-view.ts';
+import { Zoom } from './lightbox-zoom.ts';
+import type { LightboxStrings } from './locales/en.ts';
 
-/** English words of the lightbox: they load with it (the element's table holds those of the grid). */
-const english: LightboxStrings = {
-  viewer: 'Media viewer',
-  position: '{label} ({index} of {count})',
-  counter: '{index} / {count}',
-  previous: 'Previous',
-  next: 'Next',
-  close: 'Close',
-  download: 'Download',
-  itemLoading: 'Loading…',
-};
-
-/**
- * What the element lends the lightbox: helpers and event dispatch. This chunk then shares no module with
- * the element's entry, which would otherwise split into one more (separately compressed) file.
- */
-export interface LightboxKit {
-  imageSource: typeof imageSource;
-  itemLabel: typeof itemLabel;
-  originalUrl: typeof originalUrl;
-  icons: { note: TemplateResult; file: TemplateResult };
-  /** The element's words in its current language. */
-  strings(): GalleryViewStrings;
-  /** Dispatches `gallery-item-open`; false when a listener cancelled it. */
-  opened(index: number, item: GalleryItem): boolean;
-  /** Dispatches `gallery-lightbox-close`. */
-  closed(rid: string | null): void;
-}
+export { lightboxStyles } from './lightbox.styles.ts';
+export type { LightboxKit } from './lightbox-view.ts';
 
 export interface LightboxHost extends ReactiveControllerHost, HTMLElement {
   readonly renderRoot: HTMLElement | DocumentFragment;
   readonly updateComplete: Promise<boolean>;
+  /** `history` attribute: the lightbox may own the URL hash. */
+  readonly history: boolean;
+  /** `slideshow-interval` attribute, in ms. */
+  readonly slideshowInterval: number;
+  /** `ready` once the first items are there. */
+  readonly state: string;
   itemCount(): number;
   itemAt(index: number): GalleryItem | undefined;
   /** Asks for the page holding an index (the lightbox can walk past the loaded pages). */
   ensureIndex(index: number): void;
   /** The tile of an index when it is rendered (virtualized tiles come and go). */
   tileFor(index: number): HTMLElement | null;
+  /** Opens on an item by rid, looking through the gallery's pages. */
+  open(rid: string): Promise<boolean>;
 }
 
-/** Horizontal travel (px) that makes a swipe. */
+/** Travel (px) that makes a swipe: sideways to move, downwards to close. */
 const SWIPE = 40;
+const SWIPE_CLOSE = 90;
+/** Keys that zoom (without ctrl or ⌘, which the browser keeps for its own zoom). */
+const ZOOM_KEYS: Record<string, number> = { '+': 1.5, '=': 1.5, '-': 1 / 1.5, _: 1 / 1.5 };
 
 export class Lightbox implements ReactiveController {
   /** The index shown, -1 when closed. */
   index = -1;
   private readonly host: LightboxHost;
-  private opener: HTMLElement | null = null;
-  private swipeStart: { x: number; y: number } | null = null;
-  private preloaded = new Set<string>();
-
   private readonly kit: LightboxKit;
+  private opener: HTMLElement | null = null;
+  private preloaded = new Set<string>();
+  private fullscreen = false;
+  readonly zoom: Zoom;
+  readonly slideshow: Slideshow;
+  private readonly address: LightboxHistory;
 
   constructor(host: LightboxHost, kit: LightboxKit) {
     this.host = host;
     this.kit = kit;
+    kit.localize.addEnglish(english);
+    this.zoom = new Zoom({
+      image: () => this.root().querySelector<HTMLImageElement>('[part="lightbox-image"]'),
+      area: () => this.root().querySelector('.stage')?.getBoundingClientRect() ?? null,
+      naturalWidth: () => {
+        const item = this.host.itemAt(this.index);
+        return (item && this.kit.imageSource(item, 1200)?.width) || 0;
+      },
+      zoomChanged: () => {
+        this.slideshow.stop();
+        this.host.requestUpdate();
+      },
+      swiped: (dx, dy) => this.swiped(dx, dy),
+      tappedOutside: () => this.close(),
+      touched: () => this.slideshow.stop(),
+    });
+    this.slideshow = new Slideshow({
+      interval: () => this.host.slideshowInterval,
+      advance: () => this.show(this.index + 1 < this.host.itemCount() ? this.index + 1 : 0),
+      changed: () => this.host.requestUpdate(),
+    });
+    this.address = new LightboxHistory({
+      get isConnected() {
+        return host.isConnected;
+      },
+      wantsHistory: () => this.host.history,
+      ready: () => this.host.state === 'ready',
+      isOpen: () => this.isOpen,
+      open: (rid) => this.host.open(rid),
+      close: () => this.close(),
+    });
     host.addController(this);
   }
 
@@ -76,15 +106,33 @@ export class Lightbox implements ReactiveController {
     return this.index >= 0;
   }
 
+  hostConnected(): void {
+    this.slideshow.connect();
+    this.address.connect();
+    document.addEventListener('fullscreenchange', this.onFullscreenChange);
+  }
+
   hostDisconnected(): void {
-    this.dialog()?.close();
+    this.slideshow.disconnect();
+    // Taken off the page while open: its history entry goes now, not when the dialog's close event
+    // comes (a task later, when another gallery may already have read the address).
+    if (this.isOpen) this.address.closed();
+    this.address.disconnect();
+    document.removeEventListener('fullscreenchange', this.onFullscreenChange);
     this.index = -1;
+    this.dialog()?.close();
+  }
+
+  hostUpdated(): void {
+    this.zoom.sync();
+    this.address.update();
   }
 
   /** Opens on an index unless a listener cancels `gallery-item-open`. */
   async open(index: number, opener?: HTMLElement | null): Promise<boolean> {
     if (!this.announce(index)) return false;
-    if (!this.isOpen) this.opener = opener ?? activeElementDeep();
+    const wasOpen = this.isOpen;
+    if (!wasOpen) this.opener = opener ?? activeElementDeep();
     this.index = index;
     this.host.requestUpdate();
     await this.host.updateComplete;
@@ -95,6 +143,11 @@ export class Lightbox implements ReactiveController {
     if (opening) dialog.showModal();
     this.focusInitial(opening);
     this.preloadAround(index);
+    const rid = this.host.itemAt(index)?.rid;
+    if (rid) {
+      if (wasOpen) this.address.moved(rid);
+      else this.address.opened(rid);
+    }
     return true;
   }
 
@@ -102,8 +155,14 @@ export class Lightbox implements ReactiveController {
     this.dialog()?.close();
   }
 
-  /** Goes to another index (clamped); keeps the lightbox open. */
+  /** The visitor goes to another index (clamped): the slideshow stops. */
   go(index: number): void {
+    this.slideshow.stop();
+    this.show(index);
+  }
+
+  /** Shows another index (clamped); keeps the lightbox open. */
+  private show(index: number): void {
     const count = this.host.itemCount();
     const target = Math.max(0, Math.min(count - 1, index));
     if (!this.isOpen || target === this.index) return;
@@ -111,14 +170,22 @@ export class Lightbox implements ReactiveController {
     this.host.ensureIndex(target);
     this.announce(target);
     this.preloadAround(target);
+    this.slideshow.restart();
+    const rid = this.host.itemAt(target)?.rid;
+    if (rid) this.address.moved(rid);
     this.host.requestUpdate();
   }
 
-  /** The dialog closed (button, Esc, backdrop, close()): hand focus back where it belongs. */
+  /** The dialog closed (button, Esc, Back, close()): hand focus back where it belongs. */
   onClose = (): void => {
+    // Closed by a disconnect: hostDisconnected has done what is left to do.
+    if (!this.isOpen) return;
     const index = this.index;
     const rid = this.host.itemAt(index)?.rid ?? null;
     this.index = -1;
+    this.slideshow.stop();
+    if (this.fullscreenElement()) void document.exitFullscreen().catch(() => undefined);
+    this.address.closed();
     this.host.requestUpdate();
     // The tile of the item last shown, else the tile that opened the lightbox, else the gallery.
     const target = this.host.tileFor(index) ?? (this.opener?.isConnected ? this.opener : null);
@@ -132,9 +199,20 @@ export class Lightbox implements ReactiveController {
       this.trapTab(event);
       return;
     }
-    // A focused player keeps its own arrow keys (seeking, volume).
+    // A focused player keeps its own keys (seeking, volume).
     const target = event.composedPath()[0];
     if (target instanceof HTMLMediaElement) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.key === 'Shift') return;
+    // Any other key is the visitor taking over, except the ones pressing the slideshow's own button.
+    const onSlideshow = target instanceof Element && target.matches('[part="lightbox-slideshow"]');
+    if (!(onSlideshow && (event.key === 'Enter' || event.key === ' '))) this.slideshow.stop();
+    const action = this.keyAction(event.key);
+    if (!action) return;
+    event.preventDefault();
+    action();
+  };
+
+  private keyAction(key: string): (() => void) | undefined {
     const moves: Record<string, number> = {
       ArrowRight: this.index + 1,
       ArrowDown: this.index + 1,
@@ -143,57 +221,127 @@ export class Lightbox implements ReactiveController {
       Home: 0,
       End: this.host.itemCount() - 1,
     };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    this.go(next);
-  };
+    const move = moves[key];
+    if (move !== undefined) return () => this.go(move);
+    const factor = ZOOM_KEYS[key];
+    if (factor !== undefined) return () => this.zoom.step(factor);
+    if (key === '0') return () => this.zoom.reset();
+    if ((key === 'f' || key === 'F') && document.fullscreenEnabled) return () => this.toggleFullscreen();
+    return undefined;
+  }
 
-  onPointerDown = (event: PointerEvent): void => {
-    this.swipeStart = { x: event.clientX, y: event.clientY };
-  };
-
-  onPointerUp = (event: PointerEvent): void => {
-    const start = this.swipeStart;
-    this.swipeStart = null;
-    if (!start) return;
-    const dx = event.clientX - start.x;
-    const dy = event.clientY - start.y;
-    if (Math.abs(dx) < SWIPE || Math.abs(dx) < Math.abs(dy) * 1.5) return;
-    this.go(dx < 0 ? this.index + 1 : this.index - 1);
-  };
-
-  /** A click on the backdrop (the dialog box itself, outside its content) closes. */
-  onClick = (event: MouseEvent): void => {
-    if (event.target === this.dialog()) this.close();
-  };
+  /** Full screen on the frame (a <dialog> itself may not go full screen). */
+  toggleFullscreen(): void {
+    if (this.fullscreenElement()) {
+      void document.exitFullscreen().catch(() => undefined);
+      return;
+    }
+    const frame = this.root().querySelector<HTMLElement>('.frame');
+    void frame?.requestFullscreen().catch(() => undefined);
+  }
 
   /** The dialog; empty while closed so a closed lightbox costs no media requests. */
   render(): TemplateResult {
     const index = this.index;
     const item = this.isOpen ? this.host.itemAt(index) : undefined;
     const count = this.host.itemCount();
-    const caption = typeof item?.caption === 'string' ? item.caption : '';
-    const description = typeof item?.description === 'string' ? item.description : '';
-    const t = words(this.kit);
+    const { localize } = this.kit;
+    const t = localize.words;
     const position = { index: index + 1, count };
-    const label = item ? fill(t.position, { ...position, label: this.kit.itemLabel(item) }) : t.viewer;
-    const content = html`<div class="stage" part="lightbox-stage" @pointerdown=${this.onPointerDown} @pointerup=${this.onPointerUp}>
-        ${lightboxMedia(item, this.kit)}
+    const label = item
+      ? localize.term('position', { ...position, label: this.kit.itemLabel(item) })
+      : t.viewer;
+    const zoomed = this.zoom.zoomed;
+    const content = html`<div class="frame ${zoomed ? 'zoomed' : ''}" part="lightbox-frame">
+      ${this.renderToolbar(item, t, localize.term('counter', position), zoomed)}
+      <div class="stage" part="lightbox-stage" @pointerdown=${this.zoom.onPointerDown}
+        @pointermove=${this.zoom.onPointerMove} @pointerup=${this.zoom.onPointerUp}
+        @pointercancel=${this.zoom.onPointerUp} @wheel=${{ handleEvent: this.zoom.onWheel, passive: false }}>
+        <div class="fit">${lightboxMedia(item, this.kit, zoomed)}</div>
       </div>
-      <div class="meta" part="lightbox-meta">
-        ${caption ? html`<p part="lightbox-caption">${caption}</p>` : nothing}
-        ${description ? html`<p part="lightbox-description">${description}</p>` : nothing}
-        <p part="lightbox-counter">${fill(t.counter, position)}</p>
-      </div>
-      <button class="nav prev" part="lightbox-prev" type="button" aria-label=${t.previous}
-        aria-disabled=${index <= 0 ? 'true' : 'false'} @click=${() => this.go(index - 1)}>‹</button>
-      <button class="nav next" part="lightbox-next" type="button" aria-label=${t.next}
-        aria-disabled=${index >= count - 1 ? 'true' : 'false'} @click=${() => this.go(index + 1)}>›</button>
-      <button class="nav close" part="lightbox-close" type="button" aria-label=${t.close} data-autofocus
-        @click=${() => this.close()}>×</button>`;
+      <button class="tool nav prev" part="lightbox-prev" type="button" aria-label=${t.previous}
+        aria-disabled=${index <= 0 ? 'true' : 'false'} @click=${() => this.go(index - 1)}>${icons.previous}</button>
+      <button class="tool nav next" part="lightbox-next" type="button" aria-label=${t.next}
+        aria-disabled=${index >= count - 1 ? 'true' : 'false'} @click=${() => this.go(index + 1)}>${icons.next}</button>
+      ${this.renderMeta(item)}
+    </div>`;
     return html`<dialog class="lightbox" part="lightbox" aria-label=${label} @close=${this.onClose}
-      @keydown=${this.onKeydown} @click=${this.onClick}>${this.isOpen ? content : nothing}</dialog>`;
+      @keydown=${this.onKeydown}>${this.isOpen ? content : nothing}</dialog>`;
+  }
+
+  private renderToolbar(
+    item: GalleryItem | undefined,
+    t: LightboxStrings,
+    counter: string,
+    zoomed: boolean,
+  ): TemplateResult {
+    const original = item && this.kit.originalUrl(item);
+    const zoomable = item?.type === 'image' && !!this.kit.imageSource(item, 1200);
+    return html`<div class="bar" part="lightbox-toolbar">
+      <p class="count" part="lightbox-counter">${counter}</p>
+      ${tool({
+        part: 'lightbox-slideshow',
+        label: t.slideshow,
+        icon: this.slideshow.playing ? icons.pause : icons.play,
+        pressed: this.slideshow.playing,
+        onClick: () => this.slideshow.toggle(),
+      })}
+      ${
+        zoomable
+          ? tool({
+              part: 'lightbox-zoom',
+              label: t.zoom,
+              icon: zoomed ? icons.zoomOut : icons.zoomIn,
+              pressed: zoomed,
+              keys: 'Plus - 0',
+              onClick: () => this.zoom.toggle(),
+            })
+          : nothing
+      }
+      ${
+        document.fullscreenEnabled
+          ? tool({
+              part: 'lightbox-fullscreen',
+              label: t.fullscreen,
+              icon: this.fullscreen ? icons.exitFullscreen : icons.enterFullscreen,
+              pressed: this.fullscreen,
+              keys: 'F',
+              onClick: () => this.toggleFullscreen(),
+            })
+          : nothing
+      }
+      ${
+        original
+          ? html`<a class="tool" part="lightbox-download" href=${downloadUrl(original)} download=${item.filename}
+              aria-label=${t.downloadOriginal} title=${t.downloadOriginal}>${icons.download}</a>`
+          : nothing
+      }
+      ${tool({ part: 'lightbox-close', label: t.close, icon: icons.close, autofocus: true, onClick: () => this.close() })}
+    </div>`;
+  }
+
+  private renderMeta(item: GalleryItem | undefined): TemplateResult {
+    return html`<div class="meta" part="lightbox-meta">${this.kit.fields.map((field) => metaLine(item, field))}</div>`;
+  }
+
+  /** A swipe over the unzoomed image: sideways moves, downwards closes. */
+  private swiped(dx: number, dy: number): void {
+    if (Math.abs(dx) >= SWIPE && Math.abs(dx) >= Math.abs(dy) * 1.5)
+      this.go(dx < 0 ? this.index + 1 : this.index - 1);
+    else if (dy >= SWIPE_CLOSE && dy >= Math.abs(dx) * 1.5) this.close();
+  }
+
+  private onFullscreenChange = (): void => {
+    const now = this.fullscreenElement() !== null;
+    if (now === this.fullscreen) return;
+    this.fullscreen = now;
+    this.host.requestUpdate();
+  };
+
+  private fullscreenElement(): Element | null {
+    const root = this.root();
+    const element = root instanceof ShadowRoot ? root.fullscreenElement : document.fullscreenElement;
+    return element?.classList.contains('frame') ? element : null;
   }
 
   private announce(index: number): boolean {
@@ -202,8 +350,12 @@ export class Lightbox implements ReactiveController {
     return this.kit.opened(index, item);
   }
 
+  private root(): HTMLElement | DocumentFragment {
+    return this.host.renderRoot;
+  }
+
   private dialog(): HTMLDialogElement | null {
-    return this.host.renderRoot.querySelector('dialog');
+    return this.root().querySelector('dialog');
   }
 
   private focusables(): HTMLElement[] {
@@ -243,21 +395,15 @@ export class Lightbox implements ReactiveController {
       if (!source || this.preloaded.has(source.src)) continue;
       this.preloaded.add(source.src);
       const image = new Image();
-      image.sizes = '100vw';
-      if (source.srcset) image.srcset = source.srcset;
+      // An image: the same sizes as the lightbox's <img>, so the browser picks (and caches) the same
+      // version. A video's poster is its plain src.
+      if (item.type === 'image' && source.srcset) {
+        image.sizes = stageSizes(source, false);
+        image.srcset = source.srcset;
+      }
       image.src = source.src;
     }
   }
-}
-
-/** The lightbox's words in the element's language (English under whatever the table lacks). */
-const words = (kit: LightboxKit): LightboxStrings => ({ ...english, ...kit.strings() });
-
-/** Fills `{name}` placeholders (a copy of the shared one: this chunk imports nothing of the entry's). */
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
-  );
 }
 
 /** The focused element, looking through open shadow roots. */
@@ -266,128 +412,3 @@ export function activeElementDeep(): HTMLElement | null {
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   return active as HTMLElement | null;
 }
-
-/** What the lightbox stage shows: the image at screen size, the video from its original, a player, a link. */
-export function lightboxMedia(item: GalleryItem | undefined, kit: LightboxKit): TemplateResult {
-  const { imageSource, itemLabel, originalUrl, icons } = kit;
-  if (!item) return html`<p part="lightbox-loading">${words(kit).itemLoading}</p>`;
-  const label = itemLabel(item);
-  const original = originalUrl(item);
-  if (item.type === 'video' && original) {
-    const poster = imageSource(item, 1200);
-    return html`<video
-      part="lightbox-video"
-      src=${original}
-      poster=${poster?.src ?? nothing}
-      controls
-      playsinline
-      preload="metadata"
-      aria-label=${label}
-    ></video>`;
-  }
-  if (item.type === 'audio' && original) {
-    return html`<figure class="icon">
-      ${icons.note}<figcaption>${item.filename}</figcaption>
-      <audio part="lightbox-audio" src=${original} controls preload="metadata" aria-label=${label}></audio>
-    </figure>`;
-  }
-  const source = item.type === 'image' ? imageSource(item, 1200) : null;
-  if (source) {
-    return html`<img
-      part="lightbox-image"
-      src=${source.src}
-      srcset=${source.srcset || nothing}
-      sizes="100vw"
-      width=${source.width ?? nothing}
-      height=${source.height ?? nothing}
-      alt=${label}
-      draggable="false"
-    />`;
-  }
-  return html`<div class="icon">
-    ${icons.file}<span>${item.filename}</span>
-    ${original ? html`<a href=${original} download=${item.filename} part="lightbox-download">${words(kit).download}</a>` : nothing}
-  </div>`;
-}
-
-export const lightboxStyles = css`
-  .lightbox button {
-    font: inherit;
-    border-radius: var(--gallery-radius);
-    cursor: pointer;
-  }
-  .lightbox {
-    box-sizing: border-box;
-    width: 100vw;
-    max-width: none;
-    height: 100dvh;
-    max-height: none;
-    margin: 0;
-    padding: 48px 56px 16px;
-    border: 0;
-    background: var(--gallery-lightbox-bg);
-    color: var(--gallery-lightbox-fg);
-    --gallery-accent: #8ab4ff;
-  }
-  .lightbox[open] {
-    display: grid;
-    grid-template-rows: minmax(0, 1fr) auto;
-  }
-  .lightbox::backdrop {
-    background: transparent;
-  }
-  .stage {
-    display: grid;
-    /* Definite tracks: the media's max-width/max-height of 100% resolve against them and the media fits. */
-    grid-template: minmax(0, 1fr) / minmax(0, 1fr);
-    place-items: center;
-    min-height: 0;
-    touch-action: pan-y;
-    user-select: none;
-  }
-  .stage img,
-  .stage video {
-    max-width: 100%;
-    max-height: 100%;
-    object-fit: contain;
-  }
-  .stage img {
-    height: auto;
-    width: auto;
-  }
-  .meta {
-    padding-top: 8px;
-    text-align: center;
-  }
-  .meta p {
-    margin: 0 0 4px;
-  }
-  .lightbox a {
-    color: var(--gallery-accent);
-  }
-  .lightbox .nav {
-    position: absolute;
-    width: 44px;
-    height: 44px;
-    border: 0;
-    background: rgb(255 255 255 / 0.12);
-    color: inherit;
-    font-size: 24px;
-    line-height: 1;
-  }
-  .nav[aria-disabled='true'] {
-    opacity: 0.35;
-  }
-  .prev {
-    left: 6px;
-    top: 50%;
-  }
-  .next {
-    right: 6px;
-    top: 50%;
-  }
-  .close {
-    right: 6px;
-    top: 6px;
-  }
-`;

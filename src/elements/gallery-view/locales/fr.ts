@@ -1,5 +1,5 @@
 // French words of <gallery-view> (a lazy chunk: only pages in French load it).
-import type { GalleryViewStrings } from '../strings.ts';
+import type { GalleryViewStrings } from './en.ts';
 
 export const fr: GalleryViewStrings = {
   loading: 'Chargement de la galerie…',
@@ -23,4 +23,8 @@ export const fr: GalleryViewStrings = {
   close: 'Fermer',
   download: 'Télécharger',
   itemLoading: 'Chargement…',
+  downloadOriginal: "Télécharger l'original",
+  zoom: 'Zoom',
+  fullscreen: 'Plein écran',
+  slideshow: 'Diaporama',
 };
