@@ -4,8 +4,9 @@
 import '../../src/elements/gallery-uploader/define.ts';
 import '../../src/elements/gallery-view/define.ts';
 import type { GalleryUploader } from '../../src/elements/gallery-uploader/gallery-uploader.ts';
+import '../../src/elements/live-player/define.ts';
 import type { GalleryView } from '../../src/elements/gallery-view/gallery-view.ts';
-import { defineLivePlayer, type LivePlayer } from '../../src/elements/live-player/define.ts';
+import type { LivePlayer } from '../../src/elements/live-player/live-player.ts';
 import {
   api,
   type BrowserTestServer,
@@ -16,8 +17,6 @@ import {
 } from '../helpers/browser.ts';
 import { photo } from './photo.ts';
 import { snapshot } from './snapshot.ts';
-
-defineLivePlayer();
 
 const shadow = (el: Element) => el.shadowRoot as ShadowRoot;
 
