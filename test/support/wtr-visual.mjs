@@ -1,16 +1,18 @@
 // Test-runner commands of the visual tests (test/visual/snapshot.ts): Playwright sets the viewport and the
 // colour scheme, waits until the page is still, shoots an element, the viewport or a whole page of the
 // reference server, and holds each shot against its baseline. UPDATE_VISUAL=1 writes baselines instead.
-import { readdirSync } from 'node:fs';
-import { BASELINE_DIR, checkShot } from './visual-baselines.mjs';
+// The runner gives a command 20 s to answer (fixed in @web/dev-server-core), on a machine that may be
+// busy: every command does one bounded step, and the browser side loops over them.
+import { readdirSync, rmSync } from 'node:fs';
+import { BASELINE_DIR, checkShot, FAILED_DIR } from './visual-baselines.mjs';
 import { currentEnvironment, environmentNote, recordEnvironment } from './visual-environment.mjs';
 
 /** Viewport heights for the widths we shoot: a phone and a laptop; other widths get 800. */
 const HEIGHTS = { 390: 844, 1280: 800 };
-/** How long the visible images may take to load. */
-const SETTLE_MS = 15_000;
-/** How long a page may take to meet its `ready` conditions (its first load bundles scripts on the fly). */
-const READY_MS = 45_000;
+/** How long one command may wait for the visible images to load (the browser side asks again). */
+const SETTLE_MS = 8_000;
+/** How long one step of fitting a page to its height may take before it answers "not yet". */
+const STEP_MS = 12_000;
 /** Painted over masked parts (content that differs between runs, such as random ids). */
 const MASK_COLOR = '#ff00ff';
 
@@ -65,11 +67,14 @@ async function settleInPage(timeoutMs) {
   };
 }
 
-/** Waits for the page to be still; throws when an image never loaded or anything came from off this machine. */
-async function settle(page) {
-  const { unloaded, offsite } = await page.evaluate(settleInPage, SETTLE_MS);
+/**
+ * Waits for the page to be still; throws when anything came from off this machine. Answers the images still
+ * loading when the time ran out.
+ */
+async function settle(page, timeoutMs = SETTLE_MS) {
+  const { unloaded, offsite } = await page.evaluate(settleInPage, Math.max(timeoutMs, 500));
   if (offsite.length) throw new Error(`the page loaded from the network: ${offsite.join(', ')}`);
-  if (unloaded.length) throw new Error(`images still loading after ${SETTLE_MS} ms: ${unloaded.join(', ')}`);
+  return unloaded;
 }
 
 async function setView(page, { width, scheme, height }) {
@@ -85,7 +90,7 @@ const SHOT_OPTIONS = {
   caret: 'hide',
   scale: 'css',
   maskColor: MASK_COLOR,
-  timeout: 15_000,
+  timeout: 10_000,
 };
 
 export function visualPlugin({ update = process.env.UPDATE_VISUAL === '1' } = {}) {
@@ -131,8 +136,24 @@ export function visualPlugin({ update = process.env.UPDATE_VISUAL === '1' } = {}
         return true;
       }
       if (command === 'visual-shot') return shootTestPage(page, payload, check, masks);
-      if (command === 'visual-page') return shootPage(await pageFor(session), payload, check, masks);
+      if (command === 'visual-page-open') {
+        // Only until the answer starts: the page's own scripts are waited for by `ready`, step by step.
+        const own = await pageFor(session);
+        await setView(own, payload);
+        await own.goto(payload.url, { waitUntil: 'commit', timeout: STEP_MS });
+        return true;
+      }
+      if (command === 'visual-page-fit') return fitPage(await pageFor(session), payload);
+      if (command === 'visual-page-shot') {
+        const own = await pageFor(session);
+        const png = await own.screenshot({ ...SHOT_OPTIONS, mask: masks(own, payload.mask) });
+        return check(own, payload.name, png);
+      }
       throw new Error(`unknown command ${command}`);
+    },
+    serverStart() {
+      // The failure pictures of an earlier run would pass for this one's.
+      rmSync(FAILED_DIR, { recursive: true, force: true });
     },
     async serverStop() {
       if (!update) return;
@@ -151,62 +172,63 @@ export function visualPlugin({ update = process.env.UPDATE_VISUAL === '1' } = {}
 /** An element of the test page (`window.__visualTarget`) or, without one, its viewport. */
 async function shootTestPage(page, { name, mask }, check, masks) {
   const handle = (await page.evaluateHandle(() => window.__visualTarget ?? null)).asElement();
-  await settle(page);
+  const unloaded = await settle(page);
+  if (unloaded.length) throw new Error(`images still loading after ${SETTLE_MS} ms: ${unloaded.join(', ')}`);
   const options = { ...SHOT_OPTIONS, mask: masks(page, mask) };
   return check(page, name, await (handle ?? page).screenshot(options));
 }
 
 /**
- * A page of the reference server, loaded once, then at each width and scheme made as tall as its content
- * (so nothing below the fold stays lazy or unrendered) until its `ready` conditions hold, and shot whole.
+ * One step towards a shot of a page of the reference server (loaded by visual-page-open): the page, at the
+ * given width and scheme, made as tall as its content (so nothing below the fold stays lazy or unrendered),
+ * then its `ready` conditions checked. Answers what does not hold yet; the browser side asks again.
  */
-async function shootPage(page, { url, name, ready, mask, widths, schemes }, check, masks) {
+async function fitPage(page, { width, scheme, ready, text }) {
+  const deadline = Date.now() + STEP_MS;
+  const view = { width, scheme };
+  const fitted = await fitHeight(page, view, deadline);
+  if (fitted !== true) return { unmet: [fitted] };
   // Functions, not strings: Playwright would eval a string in the page, which a strict CSP forbids. One that
   // throws (an element not upgraded yet has no shadow root) does not hold yet.
-  const conditions = Object.entries(ready ?? {}).map(([what, expression]) => ({
-    what,
-    holds: new Function(`try { return Boolean(${expression}); } catch { return false; }`),
-  }));
-  const failures = [];
-  await setView(page, { width: widths[0], scheme: schemes[0] });
-  await page.goto(url);
-  for (const width of widths) {
-    for (const scheme of schemes) {
-      // The page may still be loading what makes it taller: fit again until every condition holds.
-      const deadline = Date.now() + READY_MS;
-      for (;;) {
-        await fitHeight(page, { width, scheme });
-        const unmet = [];
-        for (const condition of conditions)
-          if (!(await page.evaluate(condition.holds))) unmet.push(condition.what);
-        if (unmet.length === 0) break;
-        if (Date.now() > deadline)
-          throw new Error(`${url} not ready after ${READY_MS} ms: ${unmet.join(', ')}`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      const png = await page.screenshot({ ...SHOT_OPTIONS, mask: masks(page, mask) });
-      const result = await check(page, `${name}.${width}.${scheme}`, png);
-      if (!result.passed) failures.push(result.message);
-    }
+  const unmet = [];
+  for (const [what, expression] of Object.entries(ready ?? {})) {
+    const holds = new Function(`try { return Boolean(${expression}); } catch { return false; }`);
+    if (!(await page.evaluate(holds))) unmet.push(what);
   }
-  return { failures };
+  if (unmet.length || !text || Object.keys(text).length === 0) return { unmet };
+  // Once the page has written what differs from run to run, fixed words take its place (a mask alone would
+  // leave the layout to the length of a random id), and the height is fitted again.
+  await page.evaluate(fixText, text);
+  const again = await fitHeight(page, view, deadline);
+  return { unmet: again === true ? [] : [again] };
+}
+
+/** Runs in the page: the text of every element a selector matches becomes the fixed words given for it. */
+function fixText(text) {
+  for (const [selector, words] of Object.entries(text))
+    for (const el of document.querySelectorAll(selector)) el.textContent = words;
 }
 
 /**
  * Makes the viewport as tall as the page. Measured at the normal height each round (a taller viewport would
  * hide content that shrank: the page fills it), until two rounds agree: content can move as it renders.
+ * Answers true, or what is not still yet when the deadline comes.
  */
-async function fitHeight(page, view) {
+async function fitHeight(page, view, deadline) {
   let previous = 0;
-  for (let round = 0; round < 4; round++) {
+  const still = async () => {
+    const unloaded = await settle(page, deadline - Date.now());
+    return unloaded.length === 0;
+  };
+  while (Date.now() < deadline) {
     await setView(page, view);
-    await settle(page);
+    if (!(await still())) break;
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    if (height <= page.viewportSize().height) return;
+    if (height <= page.viewportSize().height) return true;
     await setView(page, { ...view, height });
-    await settle(page);
-    if (height === previous) return;
+    if (!(await still())) break;
+    if (height === previous) return true;
     previous = height;
   }
-  throw new Error(`the page height did not settle (last ${previous} px)`);
+  return previous ? `a still page (its height was ${previous} px)` : 'its images loaded';
 }

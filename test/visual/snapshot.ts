@@ -31,6 +31,12 @@ export interface PageSnapshotOptions {
   ready?: Record<string, string>;
   /** As in SnapshotOptions. */
   mask?: string[];
+  /**
+   * CSS selectors (of the page, not inside shadow roots) of text that differs between runs, each with the
+   * fixed words shown instead once `ready` holds: unlike a mask, the layout no longer depends on it either
+   * (a random id can wrap a line or not).
+   */
+  text?: Record<string, string>;
 }
 
 // The host page: no margin (an element shot at 390 is 390 px wide), and a canvas that follows the colour
@@ -102,16 +108,38 @@ export async function snapshot(target: Element | Document, name: string, options
   differences(failures);
 }
 
+/** How long a page may take to meet its `ready` conditions at one width and scheme (its first load bundles). */
+const READY_MS = 60_000;
+
 /** Loads `url` (a page of the reference server) in a page of its own and shoots it whole at every width and scheme. */
 export async function snapshotPage(url: string, name: string, options: PageSnapshotOptions = {}) {
-  const { failures } = await executeServerCommand<{ failures: string[] }, object>('visual-page', {
-    url,
-    name,
-    ready: options.ready,
-    mask: options.mask ?? [],
-    widths: WIDTHS,
-    schemes: SCHEMES,
-  });
+  const failures: string[] = [];
+  await executeServerCommand('visual-page-open', { url, width: WIDTHS[0], scheme: SCHEMES[0] });
+  for (const width of WIDTHS) {
+    for (const scheme of SCHEMES) {
+      // Each command is one bounded step (the runner gives a command 20 s): ask again until the page is ready.
+      const deadline = performance.now() + READY_MS;
+      for (;;) {
+        const { unmet } = await executeServerCommand<{ unmet: string[] }, object>('visual-page-fit', {
+          width,
+          scheme,
+          ready: options.ready ?? {},
+          text: options.text ?? {},
+        });
+        if (unmet.length === 0) break;
+        if (performance.now() > deadline)
+          throw new Error(
+            `${url} at ${width} px, ${scheme}: not ready after ${READY_MS} ms: ${unmet.join(', ')}`,
+          );
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const result = await executeServerCommand<{ passed: boolean; message?: string }, object>(
+        'visual-page-shot',
+        { name: `${name}.${width}.${scheme}`, mask: options.mask ?? [] },
+      );
+      if (!result.passed) failures.push(result.message ?? name);
+    }
+  }
   differences(failures);
 }
 
