@@ -1,5 +1,6 @@
 // Visual baselines of the pages the reference server serves, each shot whole in a page of its own: the demo
-// home (`/`), a portal page over the demo gallery, and the upload frame before and after an upload.
+// home (`/`), the demo portal and a members-only portal's sign-in page, and the upload frame before and after
+// an upload.
 import {
   api,
   type BrowserTestServer,
@@ -52,23 +53,37 @@ describe('visual: pages of the reference server', function () {
         galleries: GALLERIES_READY,
         uploader: UPLOADER_READY,
         'live player': `document.querySelector('live-player')?.streamState === 'idle'`,
+        // demo.js has replaced "Connecting to the reference server…" (or the page has no status line).
+        status: `!/^Connecting/.test(document.querySelector('[data-status]')?.textContent ?? '')`,
       },
       // The status line names the gallery's random id and the server's port.
-      mask: ['[data-status]'],
+      text: { '[data-status]': 'Gallery fid on the reference server' },
     });
   });
 
-  it('portal page', async () => {
+  it('portal landing page', async () => {
+    // The public portal the demo seed makes over the demo gallery (DEMO_PORTAL in server/web/demo-seed.ts).
+    await snapshotPage(new URL('/portals/demo/', server.origin).href, 'portal.landing', {
+      ready: { galleries: GALLERIES_READY },
+    });
+  });
+
+  it('portal sign-in page', async () => {
+    // A members-only portal that takes passwords and lets anyone register: every part of the form shows.
     const params = new URLSearchParams({
       api_token: server.token,
-      subdomain: 'visual-portal',
+      subdomain: 'members',
+      allow_public: 'no',
+      service_login: 'yes',
+      service_login_registration: 'anyone',
+      simple_user_add: 'alice:right-password-1',
       args: JSON.stringify({ title: 'Harbour photo club', galleries: [fid] }),
     });
     // API parameters go in the query string, for POST too.
     const set = await fetch(new URL(`portal.set.json?${params}`, server.baseUrl), { method: 'POST' });
     if (!set.ok) throw new Error(`portal.set answered ${set.status}: ${await set.text()}`);
-    await snapshotPage(new URL('/portals/visual-portal/', server.origin).href, 'portal', {
-      ready: { galleries: GALLERIES_READY },
+    await snapshotPage(new URL('/portals/members/sign-in', server.origin).href, 'portal.sign-in', {
+      ready: { form: `document.querySelector('form input[type=password]')` },
     });
   });
 
