@@ -163,7 +163,7 @@ export function visualPlugin({ update = process.env.UPDATE_VISUAL === '1' } = {}
       const stale = readdirSync(BASELINE_DIR).filter((file) => file.endsWith('.png') && !shot.has(file));
       if (stale.length && shot.size)
         console.log(
-          `visual: baselines this run did not shoot (delete those whose surface is gone): ${stale.join(', ')}`,
+          `visual: baselines this run did not shoot (after a run of the whole suite, delete those whose surface is gone): ${stale.join(', ')}`,
         );
     },
   };
