@@ -6,6 +6,7 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { inlineCssPlugin, typescriptPlugin } from './test/support/wtr-esbuild-plugins.mjs';
 import { serverCommandsPlugin } from './test/support/wtr-server-commands.mjs';
 import { uppyPrebundlePlugin } from './test/support/wtr-uppy-prebundle.mjs';
+import { visualPlugin } from './test/support/wtr-visual.mjs';
 
 /** The Chromium we drive: CHROME_PATH, else Debian's, else Playwright's own (laptops). */
 function chromiumPath() {
@@ -48,10 +49,18 @@ export default {
   testFramework: { config: { timeout: 20000 } },
   testsFinishTimeout: 15 * 60 * 1000,
   browserStartTimeout: 60000,
-  plugins: [uppyPrebundlePlugin(), inlineCssPlugin(), typescriptPlugin(), serverCommandsPlugin()],
+  plugins: [
+    uppyPrebundlePlugin(),
+    inlineCssPlugin(),
+    typescriptPlugin(),
+    serverCommandsPlugin(),
+    visualPlugin(),
+  ],
   browsers: [
     playwrightLauncher({
       product: 'chromium',
+      // One CSS pixel per device pixel, whatever the host's display: what the visual baselines are made at.
+      createBrowserContext: ({ browser }) => browser.newContext({ deviceScaleFactor: 1 }),
       launchOptions: {
         executablePath: chromiumPath(),
         args: [

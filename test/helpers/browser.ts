@@ -93,3 +93,13 @@ export async function until(check: () => boolean, timeoutMs: number, what: strin
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Seeds the demo gallery as `--demo` does (generated photos) and waits until every version is made. */
+export function seedDemo(server: BrowserTestServer): Promise<unknown> {
+  return executeServerCommand('seed-demo', { id: server.id ?? 0 });
+}
+
+/** Waits until the server's version worker has made the versions of every upload so far. */
+export function versionsIdle(server: BrowserTestServer): Promise<unknown> {
+  return executeServerCommand('versions-idle', { id: server.id ?? 0 });
+}

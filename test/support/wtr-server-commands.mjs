@@ -1,6 +1,6 @@
 // Test-runner commands that give each browser test file its own reference server (fresh data dir, free
 // port), and let a test take that server down and up again on the same port and data dir, count the bytes
-// it received, and hash what it stored.
+// it received, hash what it stored, seed the demo gallery and wait for the version worker.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { tsImport } from 'tsx/esm/api';
@@ -14,6 +14,7 @@ export function serverCommandsPlugin() {
       ...(await tsImport('../helpers/server.ts', import.meta.url)),
       ...(await tsImport('../helpers/patterned-file.ts', import.meta.url)),
       ...(await tsImport('../../server/media/storage.ts', import.meta.url)),
+      ...(await tsImport('../../server/web/demo-seed.ts', import.meta.url)),
     };
     return helpers;
   };
@@ -79,6 +80,18 @@ export function serverCommandsPlugin() {
         const asset = ctx.db.prepare('SELECT storage_key FROM assets WHERE rid = ?').get(payload.rid);
         if (!asset) return null;
         return hashFile(storagePath(ctx, asset.storage_key));
+      }
+      if (command === 'seed-demo') {
+        // The gallery `--demo` makes (generated photos), with every version made before it answers.
+        const entry = entryOf(session, payload);
+        const { seedDemoGallery } = await load();
+        await seedDemoGallery(entry.server.baseUrl, entry.server.token);
+        await entry.server.server.services.versions.idle();
+        return true;
+      }
+      if (command === 'versions-idle') {
+        await entryOf(session, payload).server.server.services.versions.idle();
+        return true;
       }
       if (command === 'patterned-sha256') {
         const { pieces, sharedBlock } = await load();
