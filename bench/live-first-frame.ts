@@ -24,7 +24,7 @@ const POLL_MS = 10;
 async function bundle(): Promise<Map<string, string>> {
   const result = await esbuild.build({
     stdin: {
-      contents: `import { defineLivePlayer } from './src/elements/live-player/define.ts'; defineLivePlayer();`,
+      contents: `import './src/elements/live-player/define.ts';`,
       resolveDir: ROOT,
       loader: 'ts',
     },

@@ -9,7 +9,7 @@ type Loader = () => Promise<unknown>;
 
 const LOADERS: Record<string, Loader> = {
   'gallery-view': () => import('./elements/gallery-view/define.ts'),
-  'live-player': () => import('./elements/live-player/define.ts').then((module) => module.defineLivePlayer()),
+  'live-player': () => import('./elements/live-player/define.ts'),
   'gallery-uploader': () => import('./elements/gallery-uploader/define.ts'),
 };
 

@@ -4,5 +4,4 @@
 export * from './api/index.ts';
 export * from './elements/gallery-uploader/index.ts';
 export * from './elements/gallery-view/index.ts';
-export * from './elements/live-player/events.ts';
-export { LivePlayer } from './elements/live-player/live-player.ts';
+export * from './elements/live-player/index.ts';

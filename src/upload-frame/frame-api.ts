@@ -1,29 +1,25 @@
-// The operations the frame page performs with its upload token, on the typed transport.
+// The operations the frame page performs with its upload token, through the gallery and asset namespaces
+// of the typed client (not the whole client: the frame's bundle stays small).
+import { AssetApi } from '../api/asset.ts';
+import { GalleryApi } from '../api/gallery.ts';
 import { Transport } from '../api/transport.ts';
+import type { GalleryItem } from '../api/types.ts';
 
-/** An item of gallery.get_items as the frame shows it. */
-export interface FrameItem {
-  rid: string;
-  filename: string;
-  type: string;
-  caption?: string;
-  description?: string;
-  thumbnail?: { url: string; width: number; height: number } | null;
-}
-
-interface ItemsPage {
-  folder: { items: FrameItem[]; items_data: { page: number; pages_count: number } };
-}
+/** An item of gallery.get_items as the frame shows it (with its caption and description). */
+export type FrameItem = GalleryItem;
 
 export class FrameApi {
-  private readonly transport: Transport;
+  readonly #gallery: GalleryApi;
+  readonly #asset: AssetApi;
 
   constructor(
     baseUrl: string,
     uploadToken: string,
     readonly fid: string,
   ) {
-    this.transport = new Transport({ baseUrl, uploadToken });
+    const transport = new Transport({ baseUrl, uploadToken });
+    this.#gallery = new GalleryApi(transport);
+    this.#asset = new AssetApi(transport);
   }
 
   /** Every item of the gallery in order (the frame needs the full order to compute positions). */
@@ -31,33 +27,26 @@ export class FrameApi {
     const items: FrameItem[] = [];
     // Bounded: a gallery holds at most 1,000 pages of 100 for the frame's purposes.
     for (let page = 1; page <= 1000; page++) {
-      const result = await this.transport.call<ItemsPage>(
-        'gallery.get_items',
-        'GET',
-        'read',
-        { fid: this.fid, page, items_per_page: 100, details: 'caption,description' },
+      const { folder } = await this.#gallery.getItems(
+        { fid: this.fid, page, items_per_page: 100, details: ['caption', 'description'] },
         { signal },
       );
-      items.push(...result.folder.items);
-      if (page >= result.folder.items_data.pages_count) break;
+      items.push(...folder.items);
+      if (page >= folder.items_data.pages_count) break;
     }
     return items;
   }
 
   setMeta(rid: string, meta: { caption: string; description: string }): Promise<unknown> {
-    return this.transport.call('asset.set_meta', 'POST', 'write', { rid, ...meta });
+    return this.#asset.setMeta({ rid, ...meta });
   }
 
   /** Moves `rid` to the 1-based `position` of the whole gallery. */
   move(rid: string, position: number): Promise<unknown> {
-    return this.transport.call('gallery.add_item', 'POST', 'write', {
-      fid: this.fid,
-      rid,
-      insert_position: position,
-    });
+    return this.#gallery.addItem({ fid: this.fid, rid, insert_position: position });
   }
 
   remove(rid: string): Promise<unknown> {
-    return this.transport.call('gallery.remove_item', 'POST', 'write', { fid: this.fid, rid });
+    return this.#gallery.removeItem({ fid: this.fid, rid });
   }
 }

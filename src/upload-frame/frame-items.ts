@@ -2,10 +2,14 @@
 // by drag or by the move buttons (keyboard), remove from the gallery.
 import { html, LitElement } from 'lit';
 import { ApiError } from '../api/errors.ts';
+import { defineElement } from '../elements/shared/define-element.ts';
+import { LatestTask } from '../elements/shared/latest-task.ts';
+import { LocalizeController } from '../elements/shared/localize-controller.ts';
 import type { FrameApi, FrameItem } from './frame-api.ts';
 import { frameItemsStyles } from './frame-items.styles.ts';
 import type { FrameMessenger } from './frame-messages.ts';
 import { moved, positionFor } from './frame-order.ts';
+import { en, type FrameStrings } from './locales/en.ts';
 
 export class UploadFrameItems extends LitElement {
   static override styles = frameItemsStyles;
@@ -30,7 +34,17 @@ export class UploadFrameItems extends LitElement {
   readonly own = new Set<string>();
   /** The whole gallery order, others' items included: positions are computed on it. */
   private order: string[] = [];
-  private loading?: AbortController;
+  private readonly localize = new LocalizeController<FrameStrings>(this, en);
+  /** The list's lookup: a reload under way gives way to a newer one (an upload landed meanwhile). */
+  private readonly loading = new LatestTask(this, {
+    task: ([api]: readonly [FrameApi], signal) => api.allItems(signal),
+    onComplete: (all) => {
+      this.order = all.map((item) => item.rid);
+      this.items = all.filter((item) => this.own.has(item.rid));
+      this.report(this.items.length ? '' : this.localize.term('empty'));
+    },
+    onError: (error) => this.report(this.messageOf(error), true),
+  });
 
   constructor() {
     super();
@@ -41,25 +55,9 @@ export class UploadFrameItems extends LitElement {
     this.dropTarget = null;
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.loading?.abort();
-  }
-
   /** Reloads the list from the server (after an upload, or at start). */
   async reload(): Promise<void> {
-    if (!this.api) return;
-    this.loading?.abort();
-    const controller = new AbortController();
-    this.loading = controller;
-    try {
-      const all = await this.api.allItems(controller.signal);
-      this.order = all.map((item) => item.rid);
-      this.items = all.filter((item) => this.own.has(item.rid));
-      this.report(this.items.length ? '' : 'Nothing uploaded yet.');
-    } catch (error) {
-      if (!controller.signal.aborted) this.report(messageOf(error), true);
-    }
+    if (this.api) await this.loading.run([this.api]);
   }
 
   addOwn(rid: string): void {
@@ -81,10 +79,10 @@ export class UploadFrameItems extends LitElement {
       this.items = this.items.map((each) =>
         each.rid === item.rid ? { ...each, caption, description } : each,
       );
-      this.report(`Saved ${item.filename}.`);
+      this.report(this.localize.term('saved', { name: item.filename }));
       this.messenger?.post({ type: 'gallery-item-updated', fid: this.api.fid, rid: item.rid });
     } catch (error) {
-      this.report(messageOf(error), true);
+      this.report(this.messageOf(error), true);
     }
   }
 
@@ -97,12 +95,12 @@ export class UploadFrameItems extends LitElement {
       this.order = moved(this.order, rid, position);
       const byRid = new Map(this.items.map((item) => [item.rid, item]));
       this.items = this.order.flatMap((each) => byRid.get(each) ?? []);
-      this.report('Order saved.');
+      this.report(this.localize.term('orderSaved'));
       this.messenger?.post({ type: 'gallery-items-reordered', fid: this.api.fid, rids: [...this.order] });
       await this.updateComplete;
       this.renderRoot.querySelector<HTMLElement>(`li[data-rid="${CSS.escape(rid)}"]`)?.focus();
     } catch (error) {
-      this.report(messageOf(error), true);
+      this.report(this.messageOf(error), true);
     }
   }
 
@@ -119,11 +117,16 @@ export class UploadFrameItems extends LitElement {
       this.own.delete(item.rid);
       this.order = this.order.filter((rid) => rid !== item.rid);
       this.items = this.items.filter((each) => each.rid !== item.rid);
-      this.report(`Removed ${item.filename}.`);
+      this.report(this.localize.term('removed', { name: item.filename }));
       this.messenger?.post({ type: 'gallery-item-removed', fid: this.api.fid, rid: item.rid });
     } catch (error) {
-      this.report(messageOf(error), true);
+      this.report(this.messageOf(error), true);
     }
+  }
+
+  private messageOf(error: unknown): string {
+    if (error instanceof ApiError) return this.localize.term('failed', { message: error.message });
+    return this.localize.term('unreachable');
   }
 
   private onKey(event: KeyboardEvent, rid: string): void {
@@ -143,7 +146,7 @@ export class UploadFrameItems extends LitElement {
 
   override render() {
     return html`
-      <ol aria-label="Your uploads">
+      <ol aria-label=${this.localize.term('list')}>
         ${this.items.map((item, index) => this.renderItem(item, index))}
       </ol>
       <p class="status ${this.failed ? 'error' : ''}" role="status" aria-live="polite">${this.status}</p>
@@ -151,6 +154,7 @@ export class UploadFrameItems extends LitElement {
   }
 
   private renderItem(item: FrameItem, index: number) {
+    const t = this.localize;
     const label = item.caption || item.filename;
     const classes = [
       this.dragging === item.rid ? 'dragging' : '',
@@ -164,7 +168,7 @@ export class UploadFrameItems extends LitElement {
         class=${classes}
         tabindex="-1"
         draggable="true"
-        aria-label=${`${label}, ${index + 1} of ${this.items.length}`}
+        aria-label=${t.term('position', { label, index: index + 1, count: this.items.length })}
         @keydown=${(event: KeyboardEvent) => this.onKey(event, item.rid)}
         @dragstart=${(event: DragEvent) => {
           this.dragging = item.rid;
@@ -193,13 +197,13 @@ export class UploadFrameItems extends LitElement {
             void this.save(item, event.currentTarget as HTMLFormElement);
           }}
         >
-          <label>Caption <input name="caption" maxlength="255" .value=${item.caption ?? ''} /></label>
-          <label>Description <textarea name="description" rows="2" .value=${item.description ?? ''}></textarea></label>
+          <label>${t.term('caption')} <input name="caption" maxlength="255" .value=${item.caption ?? ''} /></label>
+          <label>${t.term('description')} <textarea name="description" rows="2" .value=${item.description ?? ''}></textarea></label>
           <div class="actions">
-            <button type="submit" part="save">Save</button>
+            <button type="submit" part="save">${t.term('save')}</button>
             <button
               type="button"
-              aria-label=${`Move ${label} up`}
+              aria-label=${t.term('moveUp', { label })}
               ?disabled=${index === 0}
               @click=${() => this.moveBy(item.rid, -1)}
             >
@@ -207,13 +211,15 @@ export class UploadFrameItems extends LitElement {
             </button>
             <button
               type="button"
-              aria-label=${`Move ${label} down`}
+              aria-label=${t.term('moveDown', { label })}
               ?disabled=${index === this.items.length - 1}
               @click=${() => this.moveBy(item.rid, 1)}
             >
               ↓
             </button>
-            <button type="button" aria-label=${`Remove ${label}`} @click=${() => this.removeItem(item)}>Remove</button>
+            <button type="button" aria-label=${t.term('removeLabel', { label })} @click=${() => this.removeItem(item)}>
+              ${t.term('remove')}
+            </button>
           </div>
         </form>
       </li>
@@ -221,14 +227,7 @@ export class UploadFrameItems extends LitElement {
   }
 }
 
-function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return `Could not save: ${error.message}`;
-  return 'Could not reach the server. Check your connection and try again.';
-}
-
-if (typeof customElements !== 'undefined' && !customElements.get('upload-frame-items')) {
-  customElements.define('upload-frame-items', UploadFrameItems);
-}
+defineElement('upload-frame-items', UploadFrameItems);
 
 declare global {
   interface HTMLElementTagNameMap {

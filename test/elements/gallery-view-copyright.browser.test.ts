@@ -1,7 +1,8 @@
 // The asset metadata field `copyright`, end to end against the reference server: set by asset.set_meta
 // (at most 255 characters, as `caption`), returned in records and selected by gallery.get_items `details`,
-// and shown in <gallery-view>'s lightbox caption area as `© <text>`, as text.
+// and shown in <gallery-view>'s lightbox caption area as `© <text>`, as text, by default too.
 import { expect, fixture, html } from '@open-wc/testing';
+import { nothing } from 'lit';
 import '../../src/elements/gallery-view/define.ts';
 import type { GalleryView } from '../../src/elements/gallery-view/gallery-view.ts';
 import {
@@ -34,6 +35,19 @@ describe('copyright', function () {
   });
   after(() => stopServers());
 
+  /** The gallery in a <gallery-view> with both tiles shown; `details` as given, else the element's own. */
+  async function showGallery(details?: string): Promise<GalleryView> {
+    const el = await fixture<GalleryView>(
+      html`<gallery-view base-url=${server.baseUrl} fid=${fid} token=${server.token} details=${details ?? nothing}></gallery-view>`,
+    );
+    await until(
+      () => el.shadowRoot!.querySelectorAll('.tile:not(.placeholder)').length === 2,
+      8000,
+      'the tiles',
+    );
+    return el;
+  }
+
   it('is set by asset.set_meta, at most 255 characters, and returned in records', async () => {
     const tooLong = await api(server, 'asset.set_meta', { rid, copyright: 'x'.repeat(256) });
     expect([tooLong.status, tooLong.body.code]).to.deep.equal([400, 'invalid_parameter']);
@@ -51,20 +65,21 @@ describe('copyright', function () {
   });
 
   it('shows in the lightbox caption area as © and its text, markup as text, and nothing when absent', async () => {
-    const el = await fixture<GalleryView>(
-      html`<gallery-view base-url=${server.baseUrl} fid=${fid} token=${server.token} details="caption,copyright"></gallery-view>`,
-    );
-    await until(
-      () => el.shadowRoot!.querySelectorAll('.tile:not(.placeholder)').length === 2,
-      8000,
-      'the tiles',
-    );
+    const el = await showGallery('caption,copyright');
     await el.open(rid);
     expect(copyrightLine(el)?.textContent).to.equal(`© ${MARKUP}`);
     expect(copyrightLine(el)?.querySelector('b')).to.equal(null);
     el.close();
     await el.open(plain);
     expect(copyrightLine(el)).to.equal(null);
+    el.close();
+  });
+
+  it('shows without a `details` attribute: the default asks for what the lightbox shows', async () => {
+    const el = await showGallery();
+    expect(el.details.split(',')).to.include.members(['caption', 'copyright', 'description']);
+    await el.open(rid);
+    expect(copyrightLine(el)?.textContent).to.equal(`© ${MARKUP}`);
     el.close();
   });
 });

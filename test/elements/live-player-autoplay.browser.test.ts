@@ -2,12 +2,10 @@
 // calling play(), muted when the browser refuses sound, again after stop -> start, and the admin line says
 // what live.list says. The playlist is asked for only once live.list says the stream is on air.
 import { expect, fixture, html } from '@open-wc/testing';
-import { defineLivePlayer } from '../../src/elements/live-player/define.ts';
+import '../../src/elements/live-player/define.ts';
 import type { LivePlayerStateEvent } from '../../src/elements/live-player/events.ts';
 import type { LivePlayer } from '../../src/elements/live-player/live-player.ts';
 import { api, type BrowserTestServer, startServer, stopServers, until } from '../helpers/browser.ts';
-
-defineLivePlayer();
 
 const part = (el: LivePlayer, name: string) =>
   el.shadowRoot?.querySelector(`[part~="${name}"]`) as HTMLElement | null;

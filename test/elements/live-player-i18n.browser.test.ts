@@ -3,11 +3,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import axe from 'axe-core';
-import { defineLivePlayer } from '../../src/elements/live-player/define.ts';
+import '../../src/elements/live-player/define.ts';
 import type { LivePlayer } from '../../src/elements/live-player/live-player.ts';
 import { api, type BrowserTestServer, startServer, stopServers, until } from '../helpers/browser.ts';
-
-defineLivePlayer();
 
 /** Waits until the lazily loaded table of the player's language is in use (`quality` in that language). */
 const speaks = (el: LivePlayer, quality: string) =>

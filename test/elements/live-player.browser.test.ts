@@ -2,12 +2,10 @@
 // ended, stalled, the admin bar, the quality menu and accessibility.
 import { expect, fixture, html } from '@open-wc/testing';
 import axe from 'axe-core';
-import { defineLivePlayer } from '../../src/elements/live-player/define.ts';
+import '../../src/elements/live-player/define.ts';
 import type { LivePlayerAdminEvent, LivePlayerStateEvent } from '../../src/elements/live-player/events.ts';
 import type { LivePlayer } from '../../src/elements/live-player/live-player.ts';
 import { api, type BrowserTestServer, startServer, stopServers, until } from '../helpers/browser.ts';
-
-defineLivePlayer();
 
 const part = (el: LivePlayer, name: string) =>
   el.shadowRoot?.querySelector(`[part~="${name}"]`) as HTMLElement;

@@ -7,7 +7,7 @@ import type {
   GalleryUploadSuccessEvent,
 } from '../../src/elements/gallery-uploader/events.ts';
 import type { GalleryView } from '../../src/elements/gallery-view/gallery-view.ts';
-import { defineLivePlayer } from '../../src/elements/live-player/define.ts';
+import '../../src/elements/live-player/define.ts';
 import type { LivePlayer } from '../../src/elements/live-player/live-player.ts';
 import {
   api,
@@ -19,8 +19,6 @@ import {
 } from '../helpers/browser.ts';
 import { CORPUS, ECHOED_TAG, XSS } from '../helpers/xss-corpus.ts';
 import { collect, mount, pngFile, waitUntil } from './gallery-uploader.support.ts';
-
-defineLivePlayer();
 
 const win = window as Window & { __xss?: unknown };
 const URL_ATTRIBUTES = new Set([

@@ -1,11 +1,12 @@
 // <gallery-uploader>: the class (registers nothing; define.ts claims the tag). Uppy's Dashboard inside the
 // shadow root uploads files to a gallery through fresh signed upload URLs; a small form imports from a URL.
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import { resolveLanguage } from '../shared/i18n.ts';
+import { LocalizeController } from '../shared/localize-controller.ts';
 import type { GalleryUploadErrorEvent, GalleryUploadStartEvent } from './events.ts';
 import { sourcesOf } from './extras/index.ts';
 import { uploaderStyles } from './gallery-uploader.styles.ts';
-import { format, LANGUAGES, stringsFor, type UploaderStrings, type UppyLocaleLike } from './strings.ts';
+import { en, type UploaderStrings, type UploaderWords, type UppyLocaleLike } from './locales/en.ts';
+import { loaders } from './locales/index.ts';
 import {
   UPLOAD_META_FIELDS,
   UploadController,
@@ -157,7 +158,14 @@ export class GalleryUploader extends LitElement {
   declare imageEditor: boolean;
   declare _errors: ShownError[];
 
-  readonly #uploads = new UploadController(this, () => this.#config());
+  readonly #localize = new LocalizeController<UploaderWords>(this, en, loaders);
+  readonly #uploads = new UploadController(
+    this,
+    () => this.#config(),
+    () => this.#localize.ready,
+  );
+  /** The words Uppy and the Dashboard were last given: a table arriving later must reach them too. */
+  #wordsInUppy: UploaderWords | undefined;
   readonly #imports = new UrlImportController(
     this,
     () => this.#config(),
@@ -217,14 +225,13 @@ export class GalleryUploader extends LitElement {
     return this.#imports.start(input, caption);
   }
 
-  /** The language the element speaks: `locale`, else the page's `lang`, else English. */
-  get #language(): string {
-    return resolveLanguage(LANGUAGES, this.locale, document.documentElement.lang);
-  }
-
-  get #strings(): UploaderStrings {
-    const table = stringsFor(this.#language);
-    return this.strings ? { ...table, ...this.strings } : table;
+  /** The Uppy locale: the page's own, else the Dashboard strings of our table (none for English). */
+  #uppyLocale(): UppyLocaleLike | undefined {
+    if (this.uppyLocale) return this.uppyLocale;
+    const strings = this.#localize.words.uppy;
+    // Uppy's forms: 0 for the singular, 1 for the plural.
+    const pluralize = (count: number) => (this.#localize.pluralCategory(count) === 'one' ? 0 : 1);
+    return strings && { strings, pluralize };
   }
 
   #config(): UploaderConfig {
@@ -246,8 +253,7 @@ export class GalleryUploader extends LitElement {
       maxFiles: this.maxFiles,
       accept,
       insertPosition: this.insertPosition || 'bottom',
-      locale: this.#language,
-      uppyLocale: this.uppyLocale,
+      uppyLocale: this.#uppyLocale(),
       theme: this.theme === 'dark' || this.theme === 'auto' ? this.theme : 'light',
       note: this.note,
       metaFields,
@@ -255,7 +261,7 @@ export class GalleryUploader extends LitElement {
       recovery: !this.noRecovery,
       sources: sourcesOf(this.sources),
       imageEditor: this.imageEditor,
-      strings: this.#strings,
+      strings: this.#localize.words,
     };
   }
 
@@ -265,15 +271,23 @@ export class GalleryUploader extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (UPPY_OPTIONS.some((name) => changed.has(name))) this.#uploads.sync();
+    const words = this.#localize.words;
+    if (UPPY_OPTIONS.some((name) => changed.has(name)) || words !== this.#wordsInUppy) this.#uploads.sync();
+    this.#wordsInUppy = words;
+  }
+
+  /** Resolves once the element rendered in its language (whose words may load first). */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    await this.#localize.ready;
+    return super.getUpdateComplete();
   }
 
   override render() {
-    const strings = this.#strings;
+    const strings = this.#localize.words;
     return html`
       <div class="dashboard" part="dashboard" role="region" aria-label=${strings.dashboardLabel}></div>
       <div role="alert">${this.#renderErrors(strings)}</div>
-      ${this.#renderRetrying(strings)}
+      ${this.#renderRetrying()}
       ${this.token && !this.noUrlImport ? this.#renderUrlForm(strings) : nothing}
     `;
   }
@@ -294,11 +308,11 @@ export class GalleryUploader extends LitElement {
     `;
   }
 
-  #renderRetrying(strings: UploaderStrings) {
+  #renderRetrying() {
     const count = this.#uploads.retrying;
     // Always in the DOM: a live region that appears together with its text is often not announced.
     return html`<p class="retrying" part="retry-status" role="status" ?hidden=${count === 0}>
-      ${count > 0 ? format(strings.retrying, { count }) : nothing}
+      ${count > 0 ? this.#localize.term('retrying', { count }) : nothing}
     </p>`;
   }
 
@@ -330,9 +344,9 @@ export class GalleryUploader extends LitElement {
                         part="url-progress"
                         max="100"
                         .value=${view.percent}
-                        aria-label=${format(strings.urlProgress, { name: view.name, percent: view.percent })}
+                        aria-label=${this.#localize.term('urlProgress', { name: view.name, percent: view.percent })}
                       ></progress>
-                      ${format(strings.urlProgress, { name: view.name, percent: view.percent })}`
+                      ${this.#localize.term('urlProgress', { name: view.name, percent: view.percent })}`
                     : view.message
                 }
               </div>`

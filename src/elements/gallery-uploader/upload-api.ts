@@ -1,11 +1,12 @@
 // The API calls of the uploader (signed upload URLs, metadata, URL imports, asset lookup, placement) on the
 // typed client, and how it reads a refused upload into a sentence for people.
-import { GalleryClient } from '../../api/client.ts';
+import { AssetApi, type AssetGetUploadUrlParams } from '../../api/asset.ts';
 import { ApiError } from '../../api/errors.ts';
-import type { CallOptions } from '../../api/transport.ts';
+import { GalleryApi } from '../../api/gallery.ts';
+import { type CallOptions, Transport } from '../../api/transport.ts';
 import type { UploadFromUrlStatus } from '../../api/types.ts';
 import type { UploadedAsset } from './events.ts';
-import type { UploaderStrings } from './strings.ts';
+import type { UploaderStrings } from './locales/en.ts';
 
 export interface UploaderCredentials {
   baseUrl: string;
@@ -24,28 +25,30 @@ export interface UploaderTarget {
 export type ImportState = UploadFromUrlStatus;
 
 export class UploaderApi {
-  private readonly client: GalleryClient;
+  /** The two namespaces the uploader calls, not the whole client: its bundle stays small. */
+  readonly #assets: AssetApi;
+  readonly #galleries: GalleryApi;
 
   constructor(private readonly credentials: UploaderCredentials) {
-    this.client = new GalleryClient({
+    const transport = new Transport({
       baseUrl: credentials.baseUrl,
       ...(credentials.token ? { token: credentials.token } : {}),
       ...(credentials.uploadToken ? { uploadToken: credentials.uploadToken } : {}),
     });
+    this.#assets = new AssetApi(transport);
+    this.#galleries = new GalleryApi(transport);
   }
 
   /** A fresh signed upload URL (asset.get_upload_url is a GET: the client retries it on failures). */
   async uploadUrl(target: UploaderTarget, options?: CallOptions): Promise<string> {
-    const { upload_url } = target.fid
-      ? await this.client.asset.getUploadUrl({ fid: target.fid }, options)
-      : // rrid is not in the typed client's parameters (the contract names it for upload.iframe only).
-        await this.client.transport.call<{ upload_url: string }>(
-          'asset.get_upload_url',
-          'GET',
-          'read',
-          { rrid: target.rrid || undefined },
-          options,
-        );
+    // The contract names rrid for upload.iframe only: it goes along for a server that knows it here too.
+    const byRrid: AssetGetUploadUrlParams & { rrid?: string | undefined } = {
+      rrid: target.rrid || undefined,
+    };
+    const { upload_url } = await this.#assets.getUploadUrl(
+      target.fid ? { fid: target.fid } : byRrid,
+      options,
+    );
     // A server that does not know rrid would sign a URL for no gallery: refuse rather than scatter files.
     if (!target.fid && target.rrid && new URL(upload_url).searchParams.get('addtofid') === '0') {
       throw new ApiError({
@@ -80,7 +83,7 @@ export class UploaderApi {
         operation: 'asset.upload_from_url',
       });
     }
-    const { status_id } = await this.client.asset.uploadFromUrl(
+    const { status_id } = await this.#assets.uploadFromUrl(
       { input, ...(target.fid ? { fid: target.fid } : {}), ...(caption ? { caption } : {}) },
       options,
     );
@@ -88,23 +91,23 @@ export class UploaderApi {
   }
 
   importStatus(statusId: string, options?: CallOptions): Promise<ImportState> {
-    return this.client.asset.uploadFromUrlGetStatus({ status_id: statusId }, options);
+    return this.#assets.uploadFromUrlGetStatus({ status_id: statusId }, options);
   }
 
   async abortImport(statusId: string): Promise<void> {
-    await this.client.asset.uploadFromUrlAbort({ status_id: statusId });
+    await this.#assets.uploadFromUrlAbort({ status_id: statusId });
   }
 
   /** The record of one asset (for URL imports, whose status tells only the rid). */
   async asset(rid: string, options?: CallOptions): Promise<UploadedAsset> {
-    const { items } = await this.client.asset.list({ rid }, options);
+    const { items } = await this.#assets.list({ rid }, options);
     const found = items.find((item) => item.rid === rid);
     return found ? ({ ...found } as UploadedAsset) : { rid };
   }
 
   /** Sets the metadata of a file that went in chunks (they carry none); repeating it changes nothing. */
   async setMeta(rid: string, fields: Record<string, string>): Promise<UploadedAsset | undefined> {
-    const { asset } = await this.client.asset.setMeta({ rid, ...fields }, { retry: true });
+    const { asset } = await this.#assets.setMeta({ rid, ...fields }, { retry: true });
     return asset ? ({ ...asset } as UploadedAsset) : undefined;
   }
 
@@ -112,7 +115,7 @@ export class UploaderApi {
   async place(fid: string, rid: string, insertPosition: string): Promise<void> {
     const position = /^\d+$/.test(insertPosition) ? Number(insertPosition) : insertPosition;
     if (position !== 'top' && position !== 'bottom' && typeof position !== 'number') return;
-    await this.client.gallery.addItem({ fid, rid, insert_position: position });
+    await this.#galleries.addItem({ fid, rid, insert_position: position });
   }
 }
 

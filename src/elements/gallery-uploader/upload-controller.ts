@@ -1,9 +1,12 @@
 // Reactive controller driving Uppy for <gallery-uploader>: loads Uppy, the inline Dashboard and our chunked
 // uploader when the element is first seen (or asked for), keeps their options in step with the element and
 // turns Uppy's events into ours.
+
+import { TaskStatus } from '@lit/task';
 import type { Meta, UploadResult, Uppy, UppyFile } from '@uppy/core';
 import { adoptStyles, type ReactiveController, type ReactiveControllerHost, unsafeCSS } from 'lit';
 import type { ChunkedUploadBody } from '../../chunked-upload/plugin.ts';
+import { LatestTask } from '../shared/latest-task.ts';
 import { keepFileListRole } from './dashboard-a11y.ts';
 import {
   GalleryUploadCompleteEvent,
@@ -18,7 +21,7 @@ import {
   type UploadFileInfo,
 } from './events.ts';
 import { loadExtras, type SourceName } from './extras/index.ts';
-import { dashboardLocaleFor, type UploaderStrings, type UppyLocaleLike } from './strings.ts';
+import type { UploaderStrings, UppyLocaleLike } from './locales/en.ts';
 import {
   failureFromError,
   UploaderApi,
@@ -43,7 +46,7 @@ export interface UploaderConfig extends UploaderCredentials, UploaderTarget {
   maxFiles: number | undefined;
   accept: string[] | undefined;
   insertPosition: string;
-  locale: string;
+  /** The page's Uppy locale, else the Dashboard strings of the element's language (none for English). */
   uppyLocale: UppyLocaleLike | undefined;
   theme: 'light' | 'dark' | 'auto';
   note: string | undefined;
@@ -81,10 +84,11 @@ export class UploadController implements ReactiveController {
   #connected = false;
   /** Set once something needs Uppy: the element came into view, or a caller asked for it. */
   #wanted = false;
-  /** Bumped on every build and teardown, so a slow dynamic import cannot mount into a torn-down element. */
-  #generation = 0;
-  /** The generation of the build under way, if one is. */
-  #building = -1;
+  /**
+   * Loads Uppy's modules (and the element's words) for a build; a disconnect aborts it, so a slow dynamic
+   * import never mounts into a torn-down element.
+   */
+  readonly #loading: LatestTask<[UploaderConfig], UppyParts>;
   #ready = deferred<UploaderUppy>();
   /** rid of each uploaded file, for the complete event. */
   #rids = new Map<string, string>();
@@ -99,8 +103,13 @@ export class UploadController implements ReactiveController {
   constructor(
     private readonly host: UploadControllerHost,
     private readonly config: () => UploaderConfig,
+    wordsReady: () => Promise<unknown>,
   ) {
     host.addController(this);
+    this.#loading = new LatestTask(host, {
+      task: ([config]) => loadUppy(config, wordsReady()),
+      onComplete: (parts) => this.#mount(parts),
+    });
   }
 
   /** The Uppy instance once built (undefined before and after disconnect). */
@@ -132,7 +141,6 @@ export class UploadController implements ReactiveController {
 
   hostDisconnected(): void {
     this.#connected = false;
-    this.#generation++;
     this.#stopWatching?.();
     this.#stopWatching = undefined;
     this.#stopA11yRepair?.();
@@ -151,7 +159,7 @@ export class UploadController implements ReactiveController {
     const uppy = this.#uppy;
     if (!uppy) return;
     const config = this.config();
-    const locale = config.uppyLocale ?? dashboardLocaleFor(config.locale);
+    const locale = config.uppyLocale;
     uppy.setOptions({ restrictions: restrictionsOf(config), ...(locale ? { locale: locale as never } : {}) });
     const dashboard = uppy.getPlugin('Dashboard');
     const metaFields = metaFieldsOf(config);
@@ -193,24 +201,21 @@ export class UploadController implements ReactiveController {
     if (this.#connected && this.#target && !this.#uppy) void this.#build();
   }
 
-  async #build(): Promise<void> {
-    if (this.#uppy || this.#building === this.#generation) return;
-    const generation = ++this.#generation;
-    this.#building = generation;
+  #build(): void {
+    if (this.#uppy || this.#loading.status === TaskStatus.PENDING) return;
+    void this.#loading.run([this.config()]);
+  }
+
+  #mount({ kit, recovery, extras }: UppyParts): void {
     const target = this.#target;
+    if (!this.#connected || !target || this.#uppy) return;
     const config = this.config();
-    const [kit, recovery, extras] = await Promise.all([
-      import('./uppy-kit.ts'),
-      config.recovery ? import('@uppy/golden-retriever') : undefined,
-      loadExtras(config.sources, config.imageEditor),
-    ]);
-    if (generation !== this.#generation || !this.#connected || !target || this.#uppy) return;
     const root = this.host.shadowRoot;
     const own = (this.host.constructor as unknown as { elementStyles: Parameters<typeof adoptStyles>[1] })
       .elementStyles;
     // Uppy's sheets first: our theme rules come after them with the same specificity, so they win.
     if (root) adoptStyles(root, [unsafeCSS(kit.uppyCss), ...extras.css.map((css) => unsafeCSS(css)), ...own]);
-    const locale = config.uppyLocale ?? dashboardLocaleFor(config.locale);
+    const locale = config.uppyLocale;
     const uppy: UploaderUppy = new kit.Uppy<UploadMeta, UploadBody>({
       id: storeId(this.host, this.#instance),
       autoProceed: false,
@@ -384,6 +389,19 @@ export class UploadController implements ReactiveController {
       message: failure.message,
     };
   }
+}
+
+type UppyParts = Awaited<ReturnType<typeof loadUppy>>;
+
+/** Uppy, the Dashboard and what the config adds, each a lazy chunk; with the words the Dashboard shows. */
+async function loadUppy(config: UploaderConfig, wordsReady: Promise<unknown>) {
+  const [kit, recovery, extras] = await Promise.all([
+    import('./uppy-kit.ts'),
+    config.recovery ? import('@uppy/golden-retriever') : undefined,
+    loadExtras(config.sources, config.imageEditor),
+    wordsReady,
+  ]);
+  return { kit, recovery, extras };
 }
 
 function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {

@@ -1,6 +1,7 @@
 // Reactive controller for "upload from URL": starts asset.upload_from_url, polls its status with a bounded
 // loop, can cancel it, and reports through the same typed events as file uploads.
 import type { ReactiveController } from 'lit';
+import { format } from '../shared/localize-controller.ts';
 import {
   GalleryUploadCompleteEvent,
   GalleryUploadErrorEvent,
@@ -9,7 +10,6 @@ import {
   GalleryUploadSuccessEvent,
   type UploadFileInfo,
 } from './events.ts';
-import { format } from './strings.ts';
 import { failureFromError, type ImportState, UploaderApi } from './upload-api.ts';
 import type { UploadControllerHost, UploaderConfig } from './upload-controller.ts';
 

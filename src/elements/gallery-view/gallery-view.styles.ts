@@ -1,6 +1,7 @@
-// Styles of <gallery-view>: every colour and size is a --gallery-* custom property; light-dark() follows
-// the visitor's preference unless the theme attribute fixes it. One rule per line: the bundle ships this
-// text as it is (no CSS minifier runs on it) and the element has a 14 KB budget.
+// Styles of <gallery-view> before it shows items (the tiles' come with them: tile.styles.ts): every colour
+// and size is a --gallery-* custom property; light-dark() follows the visitor's preference unless the theme
+// attribute fixes it. One rule per line: the bundle ships this text as it is (no CSS minifier runs on it)
+// and the element has a 14 KB budget.
 import { css } from 'lit';
 
 export const styles = css`

@@ -2,27 +2,24 @@
 import type { RangeChangedEvent } from '@lit-labs/virtualizer/events.js';
 import { type CSSResult, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { GalleryItem } from '../../api/types.ts';
-import { format, translate } from '../shared/i18n.ts';
+import { LocalizeController } from '../shared/localize-controller.ts';
 import { GalleryItemOpenEvent, GalleryLightboxCloseEvent } from './events.ts';
 import { styles } from './gallery-view.styles.ts';
 import { FILE, icon, NOTE } from './icons.ts';
-import {
-  type GalleryLayout,
-  loadVirtualizer,
-  type TileLayout,
-  tileLayout,
-  type Virtualizer,
-  virtualizer,
-} from './layout.ts';
+import { type GalleryLayout, loadVirtualizer, type Virtualizer, virtualizer } from './layout.ts';
 import type { Lightbox } from './lightbox.ts';
+import { DEFAULT_DETAILS, LIGHTBOX_FIELDS } from './lightbox-fields.ts';
+import { en, type GalleryViewStrings } from './locales/en.ts';
+import { loaders } from './locales/index.ts';
 import { imageSource, itemLabel, originalUrl } from './media.ts';
 import { PagesController, type PagesQuery } from './pages-controller.ts';
-import { ScrollSpeed } from './scroll-speed.ts';
-import { en, type GalleryViewStrings, loaders } from './strings.ts';
+import type { ScrollSpeed } from './scroll-speed.ts';
 import type { TileOptions } from './tile.ts';
-import { WidthController } from './width-controller.ts';
+import type { TileLayout } from './tile-layout.ts';
+import type { WidthController } from './width-controller.ts';
 
 export type { GalleryLayout, GalleryViewStrings };
+
 export type GalleryViewState = 'loading' | 'ready' | 'empty' | 'error';
 
 /** The tile options in effect (`key`) and the function that draws tiles with them. */
@@ -70,7 +67,7 @@ const onByDefault = {
  * @attr fid - The gallery to show.
  * @attr token - Read-only application token or temporary token.
  * @attr upload-token - Upload token of this gallery (used when no `token` is set).
- * @attr details - Metadata to ask gallery.get_items for (comma list; default `caption,description`).
+ * @attr details - Metadata to ask gallery.get_items for (comma list; default `caption,copyright,description`: what the lightbox shows).
  * @attr items-per-page - Page size of gallery.get_items (default 50).
  * @attr layout - `grid` (default), `masonry` or `list`.
  * @attr columns - Fixed column count; 0 (default) fits as many `tile-width` columns as there is room for.
@@ -173,7 +170,7 @@ export class GalleryView extends LitElement {
   declare token: string;
   /** Upload token of this gallery, sent as `upload_token` (when no `token` is set). */
   declare uploadToken: string;
-  /** Metadata gallery.get_items should include (comma list); captions and descriptions by default. */
+  /** Metadata gallery.get_items should include (comma list); by default what the lightbox shows. */
   declare details: string;
   declare itemsPerPage: number;
   declare layout: GalleryLayout;
@@ -200,11 +197,14 @@ export class GalleryView extends LitElement {
   /** Reflected while any page is being fetched. */
   declare loading: boolean;
 
+  private readonly localize = new LocalizeController<GalleryViewStrings>(this, en, loaders);
   private readonly pages = new PagesController(this, () => this.query());
   /** Created with the first opening: the lightbox module loads only when needed (or when idle). */
   private lightboxInstance: Lightbox | null = null;
-  private readonly size = new WidthController(this);
-  private readonly speed = new ScrollSpeed(this);
+  /** The watchers of the width and the scroll speed: they come with the virtualizer (layout.ts). */
+  private size: WidthController | null = null;
+  private speed: ScrollSpeed | null = null;
+  /** The grid's layout for the current inputs, kept while they stay the same (set in willUpdate). */
   private layoutCache: TileLayout | null = null;
   /** Tiles are redrawn when this changes, so it changes only with what tiles show (see tileDrawer). */
   private drawer: TileDrawer | null = null;
@@ -215,7 +215,7 @@ export class GalleryView extends LitElement {
     this.fid = '';
     this.token = '';
     this.uploadToken = '';
-    this.details = 'caption,description';
+    this.details = DEFAULT_DETAILS;
     this.itemsPerPage = 50;
     this.layout = 'grid';
     this.columns = 0;
@@ -260,7 +260,7 @@ export class GalleryView extends LitElement {
 
   /** The words in use: the locale's table with `strings` on top. */
   get text(): GalleryViewStrings {
-    return translate(this, en, loaders, this.locale, this.strings);
+    return this.localize.words;
   }
 
   itemCount(): number {
@@ -297,7 +297,12 @@ export class GalleryView extends LitElement {
     return this.items ?? this.pages.items;
   }
 
-  protected override firstUpdated(): void {
+  protected override updated(): void {
+    // The grid's watchers start with the virtualizer: the skeleton before it needs neither.
+    const v = virtualizer;
+    if (!v || this.size) return;
+    this.size = new v.WidthController(this);
+    this.speed = new v.ScrollSpeed(this);
     const probe = this.renderRoot.querySelector('.probe');
     if (probe) this.size.observe(probe);
   }
@@ -317,6 +322,26 @@ export class GalleryView extends LitElement {
     if (this.items) this.state = this.items.length > 0 ? 'ready' : 'empty';
     else this.state = this.pages.status === 'idle' ? 'empty' : this.pages.status;
     this.loading = this.state === 'loading' || this.pages.pending > 0;
+    const v = virtualizer;
+    const size = this.size;
+    if (v && size && size.width > 0) {
+      const inputs = {
+        layout: this.layout,
+        width: size.width,
+        gap: size.gap,
+        columns: this.columns,
+        tileWidth: this.tileWidth,
+        captions: this.captions,
+      };
+      this.layoutCache = v.tileLayout(v, inputs, this.layoutCache);
+      this.drawer = this.tileDrawer(v, this.layoutCache.sizes);
+    }
+  }
+
+  /** Resolves once the gallery rendered in its language (whose words may load first). */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    await this.localize.ready;
+    return super.getUpdateComplete();
   }
 
   private async activate(index: number, tileElement: HTMLElement | null): Promise<boolean> {
@@ -336,7 +361,8 @@ export class GalleryView extends LitElement {
         itemLabel,
         originalUrl,
         icons: { note: icon(NOTE), file: icon(FILE) },
-        strings: () => this.text,
+        localize: this.localize,
+        fields: LIGHTBOX_FIELDS,
         opened: (index, item) => this.dispatchEvent(new GalleryItemOpenEvent({ rid: item.rid, index, item })),
         closed: (rid) => this.dispatchEvent(new GalleryLightboxCloseEvent(rid)),
       });
@@ -357,12 +383,11 @@ export class GalleryView extends LitElement {
       kinds: { video: t.video, audio: t.audio },
       onActivate: (index, element) => void this.activate(index, element),
     };
-    this.drawer = {
+    return {
       key,
       layout,
       draw: (tile, item, index, hurried) => v.drawTile(tile, item, index, options, hurried),
     };
-    return this.drawer;
   }
 
   private onRange = (event: RangeChangedEvent): void => {
@@ -386,7 +411,7 @@ export class GalleryView extends LitElement {
       case 'error':
         return this.errorText();
       default:
-        return this.loading ? t.loadingMore : format(count === 1 ? t.itemsOne : t.itemsOther, { count });
+        return this.loading ? t.loadingMore : this.localize.plural('items', count);
     }
   }
 
@@ -397,7 +422,7 @@ export class GalleryView extends LitElement {
     if (error.status === 403) return t.forbidden;
     if (error.status === 404) return t.notFound;
     if (error.status === 0) return t.network;
-    return format(t.failed, { message: error.message });
+    return this.localize.term('failed', { message: error.message });
   }
 
   private renderBody(): TemplateResult {
@@ -414,22 +439,14 @@ export class GalleryView extends LitElement {
       return html`<div class="state" part="empty"><slot name="empty"><p>${t.empty}</p></slot></div>`;
     }
     const v = virtualizer;
-    if (this.state === 'loading' || !v || this.size.width === 0) {
+    const layout = this.layoutCache;
+    const draw = this.drawer;
+    const speed = this.speed;
+    if (this.state === 'loading' || !v || !speed || !this.size?.width || !layout || !draw) {
       return html`<div part="skeleton" aria-hidden="true">
         <slot name="loading"><div class="skeleton">${Array.from({ length: 8 }, () => html`<div></div>`)}</div></slot>
       </div>`;
     }
-    const inputs = {
-      layout: this.layout,
-      width: this.size.width,
-      gap: this.size.gap,
-      columns: this.columns,
-      tileWidth: this.tileWidth,
-      captions: this.captions,
-    };
-    this.layoutCache = tileLayout(v, inputs, this.layoutCache);
-    const { value: layout, sizes } = this.layoutCache;
-    const draw = this.tileDrawer(v, sizes);
     const pageError = this.pages.error && !this.items;
     // `captioned`: a tile without a caption keeps the caption's line empty (styles), so the images of a
     // row line up whichever tiles have captions.
@@ -438,9 +455,9 @@ export class GalleryView extends LitElement {
         <div virtualizer-sizer aria-hidden="true"></div>
         ${v.recycle({
           items: this.viewItems() as (GalleryItem | undefined)[],
-          layout,
+          layout: layout.value,
           draw: draw.draw,
-          settlesIn: this.speed.settlesIn,
+          settlesIn: speed.settlesIn,
         })}
       </div>
       ${pageError ? html`<div class="error-bar" part="error"><span>${this.errorText()}</span>${retry}</div>` : nothing}`;

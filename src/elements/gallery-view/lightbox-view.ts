@@ -2,13 +2,15 @@
 // the media of an item (an image sized never above its natural size, a player, a file), and its English words.
 import { html, nothing, type SVGTemplateResult, svg, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import type { GalleryItem } from '../../api/types.ts';
+import { cssProperties } from '../shared/css-properties.ts';
+import type { LocalizeController } from '../shared/localize-controller.ts';
+import type { LightboxField } from './lightbox-fields.ts';
+import type { GalleryViewStrings, LightboxStrings } from './locales/en.ts';
 import type { ImageSource, imageSource, itemLabel, originalUrl } from './media.ts';
-import type { GalleryViewStrings, LightboxStrings } from './strings.ts';
 
 /** English words of the lightbox: they load with it (the element's table holds those of the grid). */
-const english: LightboxStrings = {
+export const english: LightboxStrings = {
   viewer: 'Media viewer',
   position: '{label} ({index} of {count})',
   counter: '{index} / {count}',
@@ -32,22 +34,22 @@ export interface LightboxKit {
   itemLabel: typeof itemLabel;
   originalUrl: typeof originalUrl;
   icons: { note: TemplateResult; file: TemplateResult };
-  /** The element's words in its current language. */
-  strings(): GalleryViewStrings;
+  /** The element's words in its current language (the lightbox adds its English ones). */
+  localize: LocalizeController<GalleryViewStrings>;
+  /** The metadata shown under the item, in order. */
+  fields: readonly LightboxField[];
   /** Dispatches `gallery-item-open`; false when a listener cancelled it. */
   opened(index: number, item: GalleryItem): boolean;
   /** Dispatches `gallery-lightbox-close`. */
   closed(rid: string | null): void;
 }
 
-/** The lightbox's words in the element's language (English under whatever the table lacks). */
-export const words = (kit: LightboxKit): LightboxStrings => ({ ...english, ...kit.strings() });
-
-/** Fills `{name}` placeholders (a copy of the shared one: this chunk imports nothing of the entry's). */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
-  );
+/** One metadata line under the item, as text; nothing when the item has no such text. */
+export function metaLine(item: GalleryItem | undefined, { name, part, className, prefix }: LightboxField) {
+  const value = item?.[name];
+  return typeof value === 'string' && value
+    ? html`<p part=${part} class=${className ?? nothing}>${prefix ?? ''}${value}</p>`
+    : nothing;
 }
 
 /** Line icons on a 24 px grid, drawn with the text colour. */
@@ -114,7 +116,7 @@ export function lightboxMedia(
   zoomed: boolean,
 ): TemplateResult {
   const { imageSource, itemLabel, originalUrl, icons: fileIcons } = kit;
-  if (!item) return html`<p part="lightbox-loading">${words(kit).itemLoading}</p>`;
+  if (!item) return html`<p part="lightbox-loading">${kit.localize.words.itemLoading}</p>`;
   const label = itemLabel(item);
   const original = originalUrl(item);
   if (item.type === 'video' && original) {
@@ -149,7 +151,7 @@ export function lightboxMedia(
         width=${width ?? nothing}
         height=${height ?? nothing}
         ?data-sized=${!!(width && height)}
-        style=${styleMap(width && height ? { '--w': `${width}px`, '--r': String(width / height) } : {})}
+        ${cssProperties(width && height ? { '--w': `${width}px`, '--r': String(width / height) } : {})}
         alt=${label}
         draggable="false"
       />`,
@@ -157,6 +159,6 @@ export function lightboxMedia(
   }
   return html`<div class="icon">
     ${fileIcons.file}<span>${item.filename}</span>
-    ${original ? html`<a href=${downloadUrl(original)} download=${item.filename} part="lightbox-download">${words(kit).download}</a>` : nothing}
+    ${original ? html`<a href=${downloadUrl(original)} download=${item.filename} part="lightbox-download">${kit.localize.words.download}</a>` : nothing}
   </div>`;
 }

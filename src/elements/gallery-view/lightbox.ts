@@ -14,15 +14,16 @@ import { LightboxHistory } from './lightbox-history.ts';
 import { Slideshow } from './lightbox-slideshow.ts';
 import {
   downloadUrl,
-  fill,
+  english,
   icons,
   type LightboxKit,
   lightboxMedia,
+  metaLine,
   stageSizes,
   tool,
-  words,
 } from './lightbox-view.ts';
 import { Zoom } from './lightbox-zoom.ts';
+import type { LightboxStrings } from './locales/en.ts';
 
 export { lightboxStyles } from './lightbox.styles.ts';
 export type { LightboxKit } from './lightbox-view.ts';
@@ -67,6 +68,7 @@ export class Lightbox implements ReactiveController {
   constructor(host: LightboxHost, kit: LightboxKit) {
     this.host = host;
     this.kit = kit;
+    kit.localize.addEnglish(english);
     this.zoom = new Zoom({
       image: () => this.root().querySelector<HTMLImageElement>('[part="lightbox-image"]'),
       area: () => this.root().querySelector('.stage')?.getBoundingClientRect() ?? null,
@@ -243,12 +245,15 @@ export class Lightbox implements ReactiveController {
     const index = this.index;
     const item = this.isOpen ? this.host.itemAt(index) : undefined;
     const count = this.host.itemCount();
-    const t = words(this.kit);
+    const { localize } = this.kit;
+    const t = localize.words;
     const position = { index: index + 1, count };
-    const label = item ? fill(t.position, { ...position, label: this.kit.itemLabel(item) }) : t.viewer;
+    const label = item
+      ? localize.term('position', { ...position, label: this.kit.itemLabel(item) })
+      : t.viewer;
     const zoomed = this.zoom.zoomed;
     const content = html`<div class="frame ${zoomed ? 'zoomed' : ''}" part="lightbox-frame">
-      ${this.renderToolbar(item, t, fill(t.counter, position), zoomed)}
+      ${this.renderToolbar(item, t, localize.term('counter', position), zoomed)}
       <div class="stage" part="lightbox-stage" @pointerdown=${this.zoom.onPointerDown}
         @pointermove=${this.zoom.onPointerMove} @pointerup=${this.zoom.onPointerUp}
         @pointercancel=${this.zoom.onPointerUp} @wheel=${{ handleEvent: this.zoom.onWheel, passive: false }}>
@@ -266,7 +271,7 @@ export class Lightbox implements ReactiveController {
 
   private renderToolbar(
     item: GalleryItem | undefined,
-    t: ReturnType<typeof words>,
+    t: LightboxStrings,
     counter: string,
     zoomed: boolean,
   ): TemplateResult {
@@ -316,13 +321,7 @@ export class Lightbox implements ReactiveController {
   }
 
   private renderMeta(item: GalleryItem | undefined): TemplateResult {
-    const caption = typeof item?.caption === 'string' ? item.caption : '';
-    const description = typeof item?.description === 'string' ? item.description : '';
-    return html`<div class="meta" part="lightbox-meta">
-      ${caption ? html`<p part="lightbox-caption">${caption}</p>` : nothing}
-      ${item?.copyright ? html`<p part="lightbox-caption" class="copyright">© ${item.copyright}</p>` : nothing}
-      ${description ? html`<p part="lightbox-description">${description}</p>` : nothing}
-    </div>`;
+    return html`<div class="meta" part="lightbox-meta">${this.kit.fields.map((field) => metaLine(item, field))}</div>`;
   }
 
   /** A swipe over the unzoomed image: sideways moves, downwards closes. */

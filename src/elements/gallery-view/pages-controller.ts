@@ -1,11 +1,14 @@
 // Loads gallery.get_items pages on demand: the first page tells the item count, the array is sized to
 // it (holes are placeholders) and only the pages the viewport reaches are fetched, in any order, so a
-// jump to the end of 100,000 items costs one request, not 2,000.
+// jump to the end of 100,000 items costs one request, not 2,000. The first page is a LatestTask: a
+// reload (another gallery, a refresh) drops the answer of the one before; the later pages of a reload go
+// with its AbortSignal, which the next reload aborts.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiError } from '../../api/errors.ts';
-import type { GalleryGetItemsResponse } from '../../api/gallery.ts';
+import { GalleryApi, type GalleryGetItemsResponse } from '../../api/gallery.ts';
 import { Transport } from '../../api/transport.ts';
 import type { GalleryItem } from '../../api/types.ts';
+import { LatestTask } from '../shared/latest-task.ts';
 import { GalleryErrorEvent, GalleryLoadEvent } from './events.ts';
 
 export interface PagesQuery {
@@ -33,14 +36,15 @@ export class PagesController implements ReactiveController {
 
   private readonly host: ReactiveControllerHost & HTMLElement;
   private readonly query: () => PagesQuery | null;
-  /** The transport alone, not the whole client: the element's bundle stays small. */
-  private api: Transport | null = null;
+  /** The gallery namespace alone, not the whole client: the element's bundle stays small. */
+  private api: GalleryApi | null = null;
   private perPage = 50;
   private loaded = new Set<number>();
   private inflight = new Map<number, Promise<void>>();
   private failed = new Set<number>();
-  /** Bumped by every reload: answers of an older generation are dropped. */
-  private generation = 0;
+  /** The first page of the latest reload. */
+  private readonly first: LatestTask<[GalleryApi, PagesQuery], GalleryGetItemsResponse>;
+  /** The later pages of the latest reload: the next reload aborts them. */
   private abort = new AbortController();
   private range = { first: 0, last: 0 };
   private staleOnConnect = false;
@@ -52,6 +56,11 @@ export class PagesController implements ReactiveController {
     this.host = host;
     this.query = query;
     host.addController(this);
+    this.first = new LatestTask(host, {
+      task: ([api, query], signal) => this.fetchPage(api, query, 1, signal),
+      onComplete: (response) => this.firstArrived(response),
+      onError: (error) => this.failedPage(1, error),
+    });
   }
 
   hostConnected(): void {
@@ -81,32 +90,36 @@ export class PagesController implements ReactiveController {
 
   /** Starts over from page 1; items on screen stay until the new first page replaces them. */
   reload(): void {
-    this.generation++;
     this.abort.abort();
     this.abort = new AbortController();
     this.inflight.clear();
     this.failed.clear();
     const query = this.query();
     if (!query) {
+      this.first.abort();
       this.api = null;
       this.status = 'idle';
       this.host.requestUpdate();
       return;
     }
-    this.api = new Transport({
-      baseUrl: query.baseUrl,
-      token: query.token,
-      uploadToken: query.uploadToken,
-      retries: 2,
-      retryDelayMs: 250,
-    });
+    const api = new GalleryApi(
+      new Transport({
+        baseUrl: query.baseUrl,
+        token: query.token,
+        uploadToken: query.uploadToken,
+        retries: 2,
+        retryDelayMs: 250,
+      }),
+    );
+    this.api = api;
     this.perPage = query.itemsPerPage;
     const key = `${query.baseUrl} ${query.fid} ${query.details} ${query.itemsPerPage}`;
     if (key !== this.key) this.items = [];
     this.key = key;
     if (this.items.length === 0 || this.status !== 'ready') this.status = 'loading';
     this.error = null;
-    void this.loadPage(1, true);
+    this.pending++;
+    void this.first.run([api, query]).finally(() => this.settled());
   }
 
   /** Retries what failed: everything when the first page did, else the failed pages. */
@@ -128,7 +141,7 @@ export class PagesController implements ReactiveController {
     const end = Math.min(this.items.length - 1, last + Math.ceil(this.perPage * LOOKAHEAD));
     for (let page = this.pageOf(Math.max(0, first)); page <= this.pageOf(end); page++) {
       if (!this.loaded.has(page) && !this.inflight.has(page) && !this.failed.has(page))
-        void this.loadPage(page, false);
+        void this.loadPage(page);
     }
   }
 
@@ -136,7 +149,7 @@ export class PagesController implements ReactiveController {
   ensureIndex(index: number): void {
     if (this.status !== 'ready' || index < 0 || index >= this.items.length) return;
     const page = this.pageOf(index);
-    if (!this.loaded.has(page) && !this.inflight.has(page)) void this.loadPage(page, false);
+    if (!this.loaded.has(page) && !this.inflight.has(page)) void this.loadPage(page);
   }
 
   /** The index of an item, fetching pages in order until it shows up (deep links to unseen items). */
@@ -146,7 +159,7 @@ export class PagesController implements ReactiveController {
     const pages = Math.ceil(this.items.length / this.perPage);
     for (let page = 1; page <= pages; page++) {
       if (this.loaded.has(page)) continue;
-      await (this.inflight.get(page) ?? this.loadPage(page, false));
+      await (this.inflight.get(page) ?? this.loadPage(page));
       const index = this.items.findIndex((item) => item?.rid === rid);
       if (index >= 0) return index;
     }
@@ -157,63 +170,89 @@ export class PagesController implements ReactiveController {
     return Math.floor(index / this.perPage) + 1;
   }
 
-  private loadPage(page: number, first: boolean): Promise<void> {
-    const api = this.api;
-    const query = this.query();
-    if (!api || !query) return Promise.resolve();
-    const generation = this.generation;
-    const signal = this.abort.signal;
-    this.pending++;
-    this.host.requestUpdate();
+  private fetchPage(
+    api: GalleryApi,
+    query: PagesQuery,
+    page: number,
+    signal: AbortSignal,
+  ): Promise<GalleryGetItemsResponse> {
     const params = {
       fid: query.fid,
       page,
       items_per_page: this.perPage,
       details: query.details || undefined,
     };
-    const request = api
-      .call<GalleryGetItemsResponse>('gallery.get_items', 'GET', 'read', params, { signal })
+    return api.getItems(params, { signal });
+  }
+
+  /** A later page of the latest reload; its answer is dropped once a newer reload aborted it. */
+  private loadPage(page: number): Promise<void> {
+    const api = this.api;
+    const query = this.query();
+    if (!api || !query) return Promise.resolve();
+    const signal = this.abort.signal;
+    this.pending++;
+    this.host.requestUpdate();
+    const request = this.fetchPage(api, query, page, signal)
       .then((response) => {
-        if (generation !== this.generation) return;
-        const data = response.folder?.items_data;
-        const pageItems = response.folder?.items ?? [];
-        if (first) {
-          // The server may cap the page size: its answer decides where items go.
-          this.perPage = data?.items_per_page || this.perPage;
-          // On a refresh the old items stay until their pages arrive again: no flash of placeholders.
-          this.loaded.clear();
-        }
-        this.place(page, pageItems, data?.items_count ?? this.items.length);
-        this.loaded.add(page);
-        if (first) this.status = this.items.length > 0 ? 'ready' : 'empty';
-        this.host.dispatchEvent(new GalleryLoadEvent({ page, itemsCount: this.items.length }));
+        if (signal.aborted) return;
+        this.arrived(page, response);
+        this.announce(page);
       })
       .catch((error: unknown) => {
-        if (generation !== this.generation || signal.aborted) return;
-        const apiError =
-          error instanceof ApiError
-            ? error
-            : new ApiError({
-                status: 0,
-                code: 'network_error',
-                message: String(error),
-                operation: 'gallery.get_items',
-              });
-        this.error = apiError;
-        if (first) this.status = 'error';
-        else this.failed.add(page);
-        this.host.dispatchEvent(
-          new GalleryErrorEvent({ status: apiError.status, code: apiError.code, message: apiError.message }),
-        );
+        if (!signal.aborted) this.failedPage(page, error);
       })
       .finally(() => {
-        if (generation === this.generation) this.inflight.delete(page);
-        this.pending = Math.max(0, this.pending - 1);
-        this.host.requestUpdate();
-        if (first && generation === this.generation) this.ensure(this.range.first, this.range.last);
+        if (!signal.aborted) this.inflight.delete(page);
+        this.settled();
       });
     this.inflight.set(page, request);
     return request;
+  }
+
+  private firstArrived(response: GalleryGetItemsResponse): void {
+    // The server may cap the page size: its answer decides where items go.
+    this.perPage = response.folder?.items_data?.items_per_page || this.perPage;
+    // On a refresh the old items stay until their pages arrive again: no flash of placeholders.
+    this.loaded.clear();
+    this.arrived(1, response);
+    this.status = this.items.length > 0 ? 'ready' : 'empty';
+    this.announce(1);
+    this.ensure(this.range.first, this.range.last);
+  }
+
+  private arrived(page: number, response: GalleryGetItemsResponse): void {
+    const data = response.folder?.items_data;
+    this.place(page, response.folder?.items ?? [], data?.items_count ?? this.items.length);
+    this.loaded.add(page);
+  }
+
+  private announce(page: number): void {
+    this.host.dispatchEvent(new GalleryLoadEvent({ page, itemsCount: this.items.length }));
+  }
+
+  private failedPage(page: number, error: unknown): void {
+    const apiError =
+      error instanceof ApiError
+        ? error
+        : new ApiError({
+            status: 0,
+            code: 'network_error',
+            message: String(error),
+            operation: 'gallery.get_items',
+          });
+    this.error = apiError;
+    if (page === 1) this.status = 'error';
+    else this.failed.add(page);
+    this.host.dispatchEvent(
+      new GalleryErrorEvent({ status: apiError.status, code: apiError.code, message: apiError.message }),
+    );
+  }
+
+  /** A request ended (answered, failed or dropped). */
+  private settled(): void {
+    this.pending = Math.max(0, this.pending - 1);
+    this.host.requestUpdate();
   }
 
   /** Writes a page into a new array (the virtualizer notices a new array, not a mutated one). */

@@ -45,10 +45,16 @@ export class ScrollSpeed implements ReactiveController {
     const time = performance.now();
     const previous = this.last.get(target!);
     this.last.set(target!, { time, top });
-    if (!previous) return;
-    const elapsed = time - previous.time;
-    if (elapsed <= 0 || elapsed > SAMPLE_GAP_MS) return;
-    const speed = (Math.abs(top - previous.top) / elapsed) * 1000;
-    if (speed > FAST_VIEWPORTS_PER_SECOND * window.innerHeight) this.fastUntil = time + SETTLE_MS;
+    if (previous && isFling(top - previous.top, time - previous.time, window.innerHeight))
+      this.fastUntil = time + SETTLE_MS;
   };
+}
+
+/**
+ * Whether scrolling `distance` px in `elapsed` ms, between two scroll events, is a fling on a viewport
+ * `height` px tall. Events further apart than SAMPLE_GAP_MS are a jump (End, the scrollbar), not one.
+ */
+export function isFling(distance: number, elapsed: number, height: number): boolean {
+  if (elapsed <= 0 || elapsed > SAMPLE_GAP_MS) return false;
+  return (Math.abs(distance) / elapsed) * 1000 > FAST_VIEWPORTS_PER_SECOND * height;
 }

@@ -1,5 +1,5 @@
 // Styles of the tiles (grid, masonry, list): they load with the virtualizer and the tile drawing
-// (layout.ts), since no tile exists before those, and the element adopts them then. One rule per line, as
+// (grid-parts.ts, loaded by layout.ts), since no tile exists before those, and the element adopts them then. One rule per line, as
 // in gallery-view.styles.ts.
 import { css } from 'lit';
 

@@ -7,8 +7,6 @@ import type { GalleryItem } from '../../api/types.ts';
 import { FILE, icon, NOTE, PLAY } from './icons.ts';
 import { imageSource, itemLabel } from './media.ts';
 
-export { tileStyles } from './tile.styles.ts';
-
 export interface TileOptions {
   layout: 'grid' | 'masonry' | 'list';
   captions: boolean;

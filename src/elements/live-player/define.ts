@@ -1,9 +1,11 @@
-// Registers <live-player> once and only in a browser (a widget loaded twice on a page must not throw).
+// Registers <live-player> (only in a browser, only once) and types document.createElement for it.
 import { defineElement } from '../shared/define-element.ts';
 import { LivePlayer } from './live-player.ts';
 
-export function defineLivePlayer(): void {
-  defineElement('live-player', LivePlayer);
-}
+defineElement('live-player', LivePlayer);
 
-export { LivePlayer };
+declare global {
+  interface HTMLElementTagNameMap {
+    'live-player': LivePlayer;
+  }
+}

@@ -1,16 +1,20 @@
 // <live-player>: plays a live stream of the API (liveid + token) or any HLS URL (src), waits for a stream
 // that is not on air yet, tells stalls and the end apart, and offers start/stop/reset to admins.
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import { format, translate } from '../shared/i18n.ts';
+import { LocalizeController } from '../shared/localize-controller.ts';
 import { type AutoplayMode, autoplayMode } from './autoplay.ts';
 import { LivePlayerAdminEvent, type LivePlayerState, LivePlayerStateEvent } from './events.ts';
-import { ApiError, runOperation } from './live-api.ts';
+import { type AdminOperation, ApiError, runOperation } from './live-api.ts';
 import { livePlayerStyles } from './live-player.styles.ts';
-import { PlaybackController, type PlaybackMessage, type PlaybackOptions } from './playback-controller.ts';
+import { en, type LivePlayerStrings } from './locales/en.ts';
+import { loaders } from './locales/index.ts';
+import type { PlaybackController, PlaybackMessage, PlaybackOptions } from './playback-controller.ts';
 import { type StreamReport, StreamStatusController } from './stream-status-controller.ts';
-import { en, type LivePlayerStrings, loaders } from './strings.ts';
 
 export type { AutoplayMode, LivePlayerStrings };
+
+/** The toolbar's readings before the playback controller is loaded. */
+const NOTHING_PLAYS = { latency: null, levels: [], level: -1 } as const;
 
 /** A sentence of the string table, or '' for none. */
 type MessageKey = PlaybackMessage | 'lookingUp' | 'notFound' | 'loadFailed';
@@ -136,7 +140,10 @@ export class LivePlayer extends LitElement {
   declare protected adminError: string;
   declare protected adminBusy: boolean;
 
-  private readonly playback = new PlaybackController(this, (state, key) => this.setState(state, key));
+  private readonly localize = new LocalizeController<LivePlayerStrings>(this, en, loaders);
+  /** Loaded (with hls.js after it) once there is a stream to follow: the initial chunk stays small. */
+  private playback: PlaybackController | undefined;
+  private playbackLoading: Promise<PlaybackController> | undefined;
   private readonly status = new StreamStatusController(this, (report) => this.onStream(report));
   /** The playback controller has this stream's playlist (liveid mode). */
   private following = false;
@@ -168,38 +175,69 @@ export class LivePlayer extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     // After a disconnect the controller has stopped: a reconnected player starts over.
-    if (this.hasUpdated) void this.load();
+    if (this.hasUpdated) this.load();
   }
 
   /** The words in use: the locale's table with `strings` on top. */
   get text(): LivePlayerStrings {
-    return translate(this, en, loaders, this.locale, this.strings);
+    return this.localize.words;
   }
 
   /** Jumps to the live edge. */
   goLive(): void {
-    this.playback.goLive();
+    this.playback?.goLive();
+  }
+
+  /** Resolves once the player rendered in its language (whose words may load first). */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    await this.localize.ready;
+    return super.getUpdateComplete();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     const sourceChanged = (['src', 'liveid', 'token', 'baseUrl'] as const).some((name) => changed.has(name));
-    if (sourceChanged) void this.load();
+    if (sourceChanged) this.load();
+  }
+
+  /**
+   * Runs `action` on the playback controller: at once when it is here, else once it has loaded, in the
+   * order asked, so the last call decides what plays. `load: false` skips it when it was never asked for.
+   */
+  private withPlayback(action: (playback: PlaybackController) => unknown, load = true): void {
+    if (this.playback) action(this.playback);
+    else if (load || this.playbackLoading)
+      void this.playbackReady().then((playback) => this.isConnected && action(playback));
+  }
+
+  /** The playback controller, loaded the first time it is needed (hls.js loads when something plays). */
+  private playbackReady(): Promise<PlaybackController> {
+    this.playbackLoading ??= import('./playback-controller.ts').then(({ PlaybackController }) => {
+      const onState = (state: LivePlayerState, key: PlaybackMessage) => this.setState(state, key);
+      this.playback = new PlaybackController(this, onState, () => import('hls.js'));
+      return this.playback;
+    });
+    return this.playbackLoading;
   }
 
   /** Plays `src`, or starts following `liveid` through live.list (which says when to load its playlist). */
-  private async load(): Promise<void> {
+  private load(): void {
     const video = this.renderRoot.querySelector('video');
     if (!video) return;
     this.status.stop();
     this.streamState = '';
     this.following = false;
     this.broadcastOver = false;
-    if (this.src) return this.playback.attach(video, this.src, this.playbackOptions());
-    if (!this.liveid || !this.token || !this.baseUrl) {
-      this.playback.detach();
+    if (this.src) {
+      const [src, options] = [this.src, this.playbackOptions()];
+      this.withPlayback((playback) => playback.attach(video, src, options));
       return;
     }
-    this.playback.detach(false);
+    if (!this.liveid || !this.token || !this.baseUrl) {
+      this.withPlayback((playback) => playback.detach(), false);
+      return;
+    }
+    // Fetched now, so a stream going on air waits only for hls.js.
+    this.withPlayback((playback) => playback.detach(false));
     this.setState('waiting', 'lookingUp');
     this.status.watch({ baseUrl: this.baseUrl, token: this.token, liveid: this.liveid });
   }
@@ -220,11 +258,13 @@ export class LivePlayer extends LitElement {
     if (!video) return;
     if (state === 'starting' || state === 'live') {
       // On air: load the playlist unless the broadcast on screen is this one and still going.
-      const stale = this.broadcastOver || this.playback.broadcastEnded || this.messageKey === 'unreachable';
+      const ended = this.playback?.broadcastEnded ?? false;
+      const stale = this.broadcastOver || ended || this.messageKey === 'unreachable';
       if (this.following && !stale) return;
       this.following = true;
       this.broadcastOver = false;
-      void this.playback.attach(video, url, this.playbackOptions());
+      const options = this.playbackOptions();
+      this.withPlayback((playback) => playback.attach(video, url, options));
     } else if (state === 'stopped') {
       // A broadcast on screen plays on to the end of its playlist; one that never got going is over now.
       if (this.following && this.state !== 'waiting' && this.state !== 'error') this.broadcastOver = true;
@@ -249,7 +289,7 @@ export class LivePlayer extends LitElement {
   }
 
   private unfollow(): void {
-    if (this.following) this.playback.detach(false);
+    if (this.following) this.withPlayback((playback) => playback.detach(false), false);
     this.following = false;
     this.broadcastOver = false;
   }
@@ -268,7 +308,7 @@ export class LivePlayer extends LitElement {
     return this.messageKey ? this.text[this.messageKey] : this.message;
   }
 
-  private async runAdmin(operation: 'start' | 'stop' | 'reset'): Promise<void> {
+  private async runAdmin(operation: AdminOperation): Promise<void> {
     this.adminBusy = true;
     try {
       const result = await runOperation(this.baseUrl, this.token, operation, this.liveid);
@@ -291,11 +331,11 @@ export class LivePlayer extends LitElement {
     const target = event.composedPath()[0];
     if (target instanceof HTMLButtonElement || target instanceof HTMLSelectElement) return;
     const actions: Record<string, () => void> = {
-      ' ': () => this.playback.togglePlay(),
-      k: () => this.playback.togglePlay(),
+      ' ': () => this.playback?.togglePlay(),
+      k: () => this.playback?.togglePlay(),
       m: () => this.toggleMute(),
-      l: () => this.playback.goLive(),
-      End: () => this.playback.goLive(),
+      l: () => this.goLive(),
+      End: () => this.goLive(),
     };
     const action = actions[event.key];
     if (!action) return;
@@ -323,8 +363,8 @@ export class LivePlayer extends LitElement {
         ></video>
         <div part="status" class="status" role="status" aria-live="polite">${this.state === 'playing' ? '' : this.statusText()}</div>
         ${
-          this.playback.autoMuted
-            ? html`<button part="unmute" class="unmute" type="button" @click=${() => this.playback.unmute()}>
+          this.playback?.autoMuted
+            ? html`<button part="unmute" class="unmute" type="button" @click=${() => this.playback?.unmute()}>
                 ${this.text.unmute}
               </button>`
             : nothing
@@ -335,7 +375,7 @@ export class LivePlayer extends LitElement {
   }
 
   private renderToolbar() {
-    const { latency, levels, level } = this.playback;
+    const { latency, levels, level } = this.playback ?? NOTHING_PLAYS;
     const t = this.text;
     return html`
       <div part="toolbar" class="bar" role="group" aria-label=${t.liveControls}>
@@ -346,12 +386,12 @@ export class LivePlayer extends LitElement {
           aria-label=${t.jumpToLive}
           title=${`${t.jumpToLive} (L)`}
           ?disabled=${this.state !== 'playing' && this.state !== 'stalled'}
-          @click=${() => this.playback.goLive()}
+          @click=${() => this.goLive()}
         >
           ${t.live}
         </button>
         <span part="latency" class="latency">
-          ${latency === null ? t.latencyUnknown : format(t.latency, { seconds: latency.toFixed(1) })}
+          ${latency === null ? t.latencyUnknown : this.localize.term('latency', { seconds: latency.toFixed(1) })}
         </span>
         ${
           levels.length > 1
@@ -359,7 +399,7 @@ export class LivePlayer extends LitElement {
                 >${t.quality}
                 <select
                   part="quality"
-                  @change=${(e: Event) => this.playback.setLevel(Number((e.target as HTMLSelectElement).value))}
+                  @change=${(e: Event) => this.playback?.setLevel(Number((e.target as HTMLSelectElement).value))}
                 >
                   <option value="-1" ?selected=${level === -1}>${t.auto}</option>
                   ${levels.map((l) => html`<option value=${l.index} ?selected=${level === l.index}>${l.label}</option>`)}
@@ -374,7 +414,7 @@ export class LivePlayer extends LitElement {
   private renderAdmin() {
     const ready = Boolean(this.liveid && this.token && this.baseUrl) && !this.adminBusy;
     const t = this.text;
-    const button = (operation: 'start' | 'stop' | 'reset', text: string) =>
+    const button = (operation: AdminOperation, text: string) =>
       html`<button part="admin-button" type="button" ?disabled=${!ready} @click=${() => this.runAdmin(operation)}>
         ${text}
       </button>`;
@@ -394,11 +434,5 @@ export class LivePlayer extends LitElement {
         </p>
       </div>
     `;
-  }
-}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'live-player': LivePlayer;
   }
 }

@@ -1,6 +1,7 @@
 // Drives playback of one live HLS source for the element: hls.js (loaded on demand) over MSE when the
 // browser has it, native HLS otherwise; waits for a stream that is not on air yet, watches for stalls,
-// notices the end of the broadcast and recovers from network drops with backoff.
+// notices the end of the broadcast and recovers from network drops with backoff. A lazy chunk of its own:
+// the element shows its state and admin bar before there is anything to play.
 import type Hls from 'hls.js';
 import type { ErrorData, LoaderResponse, LoadPolicy, RetryConfig } from 'hls.js';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
@@ -32,6 +33,9 @@ export type PlaybackMessage =
   | 'unreachable';
 
 type StateListener = (state: LivePlayerState, message: PlaybackMessage) => void;
+
+/** Loads hls.js: the element's `import()`, so its chunks are what the element's build says. */
+export type HlsLoader = () => Promise<{ default: typeof Hls }>;
 
 /** How often a stream that is not on air yet is asked for again: 1 s keeps "plays within 3 s" true. */
 const WAIT_RETRY_MS = 1000;
@@ -71,6 +75,7 @@ export class PlaybackController implements ReactiveController {
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly onState: StateListener,
+    private readonly loadHls: HlsLoader,
   ) {
     host.addController(this);
   }
@@ -100,7 +105,7 @@ export class PlaybackController implements ReactiveController {
     });
     this.watchdog = setInterval(() => this.tick(), WATCHDOG_MS);
     // hls.js is a large module: fetched only now, when there is something to play.
-    const { default: HlsClass } = await import('hls.js');
+    const { default: HlsClass } = await this.loadHls();
     if (generation !== this.generation) return;
     if (HlsClass.isSupported()) this.startHls(HlsClass);
     else if (video.canPlayType('application/vnd.apple.mpegurl')) void this.startNative(generation);

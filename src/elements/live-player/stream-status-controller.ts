@@ -1,8 +1,10 @@
 // Follows one stream's state through live.list for <live-player>: asks at once, then every few seconds (every
 // second while the stream changes state), so the player learns when to load the playlist, when a stopped
-// stream went live again and what the admin line should say. The answer of the latest request wins.
+// stream went live again and what the admin line should say. Each request is a run of one LatestTask:
+// a newer one (a refresh after an admin call, another stream) drops the answer of the one before.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { LiveEntry } from '../../api/types.ts';
+import { LatestTask } from '../shared/latest-task.ts';
 import { ApiError, findStream } from './live-api.ts';
 
 /** While `starting` or `resetting`: the next state is a second or two away. */
@@ -23,16 +25,35 @@ interface Target {
   liveid: string;
 }
 
+/** When to ask again after a report, in ms; undefined: never (the failure is final). */
+export function nextPoll(report: StreamReport): number | undefined {
+  if ('entry' in report) {
+    const { state } = report.entry;
+    return state === 'starting' || state === 'resetting' ? CHANGING_MS : STEADY_MS;
+  }
+  return report.final ? undefined : FAILED_MS;
+}
+
+/** A failure that asking again cannot mend: the stream or the permission is gone (4xx but 429). */
+export function isFinal(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+}
+
 export class StreamStatusController implements ReactiveController {
   private target: Target | undefined;
-  private request: AbortController | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly lookup: LatestTask<[Target], LiveEntry>;
 
   constructor(
     host: ReactiveControllerHost,
     private readonly onReport: (report: StreamReport) => void,
   ) {
     host.addController(this);
+    this.lookup = new LatestTask(host, {
+      task: ([target], signal) => findStream(target.baseUrl, target.token, target.liveid, signal),
+      onComplete: (entry) => this.report({ entry }),
+      onError: (error) => this.report({ error, final: isFinal(error) }),
+    });
   }
 
   hostDisconnected(): void {
@@ -48,38 +69,22 @@ export class StreamStatusController implements ReactiveController {
 
   stop(): void {
     this.target = undefined;
-    this.request?.abort();
-    this.request = undefined;
+    this.lookup.abort();
     clearTimeout(this.timer);
   }
 
-  /** Asks live.list now; a request still under way is dropped, so an older answer never lands last. */
+  /** Asks live.list now; resolves once its answer is reported (or a newer request took its place). */
   async refresh(): Promise<void> {
-    const target = this.target;
-    if (!target) return;
+    if (!this.target) return;
     clearTimeout(this.timer);
-    this.request?.abort();
-    const request = new AbortController();
-    this.request = request;
-    let delay: number;
-    try {
-      const entry = await findStream(target.baseUrl, target.token, target.liveid, request.signal);
-      if (request !== this.request) return;
-      delay = entry.state === 'starting' || entry.state === 'resetting' ? CHANGING_MS : STEADY_MS;
-      this.onReport({ entry });
-    } catch (error) {
-      if (request !== this.request) return;
-      const final =
-        error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
-      this.onReport({ error, final });
-      if (final) {
-        this.stop();
-        return;
-      }
-      delay = FAILED_MS;
-    }
-    // The report may have stopped or re-aimed the controller.
-    if (request !== this.request) return;
-    this.timer = setTimeout(() => void this.refresh(), delay);
+    await this.lookup.run([this.target]);
+  }
+
+  private report(report: StreamReport): void {
+    const delay = nextPoll(report);
+    if (delay === undefined) this.target = undefined;
+    // Planned before the report: a report that stops or re-aims the controller clears it again.
+    else this.timer = setTimeout(() => void this.refresh(), delay);
+    this.onReport(report);
   }
 }

@@ -1,5 +1,5 @@
 // German words of <gallery-view> (a lazy chunk: only pages in German load it).
-import type { GalleryViewStrings } from '../strings.ts';
+import type { GalleryViewStrings } from './en.ts';
 
 export const de: GalleryViewStrings = {
   loading: 'Galerie wird geladen…',

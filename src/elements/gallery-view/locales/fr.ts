@@ -1,5 +1,5 @@
 // French words of <gallery-view> (a lazy chunk: only pages in French load it).
-import type { GalleryViewStrings } from '../strings.ts';
+import type { GalleryViewStrings } from './en.ts';
 
 export const fr: GalleryViewStrings = {
   loading: 'Chargement de la galerie…',

@@ -1,5 +1,5 @@
 // German words of <live-player> (a lazy chunk: only pages in German load it).
-import type { LivePlayerStrings } from '../strings.ts';
+import type { LivePlayerStrings } from './en.ts';
 
 export const de: LivePlayerStrings = {
   liveStream: 'Livestream',

@@ -1,5 +1,5 @@
 // French words of <live-player> (a lazy chunk: only pages in French load it).
-import type { LivePlayerStrings } from '../strings.ts';
+import type { LivePlayerStrings } from './en.ts';
 
 export const fr: LivePlayerStrings = {
   liveStream: 'Flux en direct',

@@ -1,8 +1,7 @@
-// The words of <gallery-view> in English (inline, but the lightbox's words live in its own lazy chunk);
-// German and French load on demand from locales/.
-import type { TableLoaders } from '../shared/i18n.ts';
+// The words of <gallery-view> in English (inline in its chunk, but the lightbox's English lives in its own
+// lazy chunk) and the shape of every language's table.
 
-interface ViewStrings {
+export interface ViewStrings {
   loading: string;
   loadingMore: string;
   empty: string;
@@ -52,8 +51,3 @@ export const en = {
   video: 'Video',
   audio: 'Audio',
 } satisfies ViewStrings as GalleryViewStrings;
-
-export const loaders: TableLoaders<GalleryViewStrings> = {
-  de: () => import('./locales/de.ts').then((module) => module.de),
-  fr: () => import('./locales/fr.ts').then((module) => module.fr),
-};

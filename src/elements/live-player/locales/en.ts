@@ -1,5 +1,4 @@
-// The words of <live-player> in English (inline); German and French load on demand from locales/.
-import type { TableLoaders } from '../shared/i18n.ts';
+// The words of <live-player> in English (inline in its chunk) and the shape of every language's table.
 
 export interface LivePlayerStrings {
   liveStream: string;
@@ -61,9 +60,4 @@ export const en: LivePlayerStrings = {
   note: 'Note on charges:',
   adminError: 'Error:',
   unmute: 'Turn sound on',
-};
-
-export const loaders: TableLoaders<LivePlayerStrings> = {
-  de: () => import('./locales/de.ts').then((module) => module.de),
-  fr: () => import('./locales/fr.ts').then((module) => module.fr),
 };

@@ -1,0 +1,3 @@
+// Package entry of the live player: the class, its events and types; registers nothing (see define.ts).
+export * from './events.ts';
+export { type AutoplayMode, LivePlayer, type LivePlayerStrings } from './live-player.ts';
