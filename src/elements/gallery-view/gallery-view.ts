@@ -67,7 +67,7 @@ const onByDefault = {
  * @attr fid - The gallery to show.
  * @attr token - Read-only application token or temporary token.
  * @attr upload-token - Upload token of this gallery (used when no `token` is set).
- * @attr details - Metadata to ask gallery.get_items for (comma list; default `caption,copyright,description`: what the lightbox shows).
+ * @attr details - Metadata to ask gallery.get_items for (comma list; default `caption,copyright,description,attached_versions`: what the lightbox shows).
  * @attr items-per-page - Page size of gallery.get_items (default 50).
  * @attr layout - `grid` (default), `masonry` or `list`.
  * @attr columns - Fixed column count; 0 (default) fits as many `tile-width` columns as there is room for.
