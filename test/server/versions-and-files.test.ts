@@ -121,6 +121,20 @@ describe('versions', () => {
     assert.equal(synced?.data.syncstatus, 'failed');
   });
 
+  test('a HEIC photo fails cleanly: this sharp build has no HEVC decoder, and the message says so', async () => {
+    // The HEIF box structure of a phone's photo, its image data cut short: sharp reads the brand and gives up.
+    const head = Buffer.alloc(24);
+    head.writeUInt32BE(24, 0);
+    head.write('ftypheic', 4, 'latin1');
+    head.write('mif1heic', 16, 'latin1');
+    const bytes = new Uint8Array(Buffer.concat([head, Buffer.alloc(2000, 7)]));
+    const record = await uploadAndSettle(server, bytes, 'IMG_0001.HEIC', 'image/heic');
+    assert.equal(record.type, 'image');
+    assert.equal(record.syncstatus, 'failed');
+    assert.match(record.message, /HEIC\/HEIF photos cannot be converted/);
+    assert.deepEqual(Object.keys(record.versions), ['original']);
+  });
+
   test('asset.resync regenerates a deleted version file and answers queued', async () => {
     const record = await uploadAndSettle(server, tinyPng(640, 480), 'resync.png', 'image/png');
     const file = join(server.dataDir, 'media', record.rid, 'jpg_600x450.jpg');
