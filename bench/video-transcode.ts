@@ -14,12 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeHls } from '../server/media/hls.ts';
 import { probeMedia } from '../server/media/probe.ts';
-import { runTool } from '../server/media/run-tool.ts';
 import { mediaTools } from '../server/media/tools.ts';
 import { TRANSCODE_NICE } from '../server/services/version-making.ts';
+import { makeClip } from '../test/helpers/media-clip.ts';
 import type { MixedPlan } from './lib/mixed-load.ts';
 import type { OpenLoopResult } from './lib/open-loop.ts';
-import { runToEnd, startProcess, stopProcess } from './lib/processes.ts';
+import { runToEnd, serverArgs, startProcess, stopProcess } from './lib/processes.ts';
 import { seedGallery } from './lib/seed-db.ts';
 
 const SHORT = process.argv.includes('--short');
@@ -38,35 +38,9 @@ if (!tools.ffmpeg || !tools.ffprobe) throw new Error('no ffmpeg/ffprobe: the npm
 const ffmpeg = tools.ffmpeg;
 const ffprobe = tools.ffprobe;
 
-/** A test clip: colour bars in motion and a tone, H.264/AAC in MP4 (made as fast as ffmpeg can). */
-async function makeClip(target: string, size: string, seconds: number): Promise<void> {
-  const run = await runTool(
-    ffmpeg,
-    [
-      ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=30:duration=${seconds}`],
-      ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
-      ...[
-        '-c:v',
-        'libx264',
-        '-preset',
-        'ultrafast',
-        '-pix_fmt',
-        'yuv420p',
-        '-c:a',
-        'aac',
-        '-shortest',
-        target,
-      ],
-    ],
-    { timeoutMs: 600_000 },
-  );
-  if (run.code !== 0) throw new Error(`could not make ${target}: ${run.stderr}`);
-}
-
 async function transcodeSpeed(dir: string) {
   const clip = join(dir, 'clip-720p.mp4');
-  await makeClip(clip, '1280x720', CLIP_SECONDS);
+  await makeClip(ffmpeg, clip, { size: '1280x720', seconds: CLIP_SECONDS, rate: 30, picture: 'testsrc2' });
   const facts = await probeMedia(ffprobe, clip);
   const out = join(dir, 'hls-720p');
   await mkdir(out);
@@ -104,18 +78,15 @@ async function mixedLoad(plan: MixedPlan, dir: string, name: string): Promise<Op
 
 async function loadWithTranscode(dir: string) {
   const clip = join(dir, 'clip-1080p.mp4');
-  await makeClip(clip, '1920x1080', LOADED_CLIP_SECONDS);
+  await makeClip(ffmpeg, clip, {
+    size: '1920x1080',
+    seconds: LOADED_CLIP_SECONDS,
+    rate: 30,
+    picture: 'testsrc2',
+  });
   const dataDir = join(dir, 'data');
   const { fid, rids } = await seedGallery(dataDir, { count: ASSETS });
-  const server = await startProcess([
-    'bin/gallery-server.js',
-    '--port',
-    '0',
-    '--data',
-    dataDir,
-    '--token',
-    TOKEN,
-  ]);
+  const server = await startProcess(serverArgs(dataDir, TOKEN));
   try {
     const api = new URL(server.url);
     const plan: MixedPlan = {

@@ -11,6 +11,7 @@ import { playlistSegments, SEGMENT_SECONDS } from '../../server/media/hls-ladder
 import { DARK_LUMA } from '../../server/media/poster.ts';
 import { runTool } from '../../server/media/run-tool.ts';
 import { findTool, type MediaTool, packagedTool } from '../../server/media/tools.ts';
+import { makeClip } from '../helpers/media-clip.ts';
 import { createGallery, uploadFile, waitFor } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -22,7 +23,7 @@ const SETTLE_MS = 90_000;
 
 let work: string;
 
-/** Makes a small media file with ffmpeg's test sources. */
+/** Makes a small media file with ffmpeg's test sources (any container and codecs `args` ask for). */
 async function generate(name: string, args: string[]): Promise<Uint8Array> {
   assert.ok(ffmpeg);
   const target = join(work, name);
@@ -34,25 +35,12 @@ async function generate(name: string, args: string[]): Promise<Uint8Array> {
 }
 
 /** 9 s at 800x450, 10 fps, with a tone; its first 2 s are black (a fade-in a poster must skip). */
-const videoArgs = (size = '800x450', seconds = 9) => [
-  '-f',
-  'lavfi',
-  '-i',
-  `testsrc=size=${size}:rate=10:duration=${seconds},drawbox=enable='lt(t,2)':color=black:t=fill`,
-  '-f',
-  'lavfi',
-  '-i',
-  `sine=frequency=440:duration=${seconds}`,
-  '-c:v',
-  'libx264',
-  '-preset',
-  'ultrafast',
-  '-pix_fmt',
-  'yuv420p',
-  '-c:a',
-  'aac',
-  '-shortest',
-];
+async function videoClip(name: string, size = '800x450', seconds = 9): Promise<Uint8Array> {
+  assert.ok(ffmpeg);
+  const target = join(work, name);
+  await makeClip(ffmpeg, target, { size, seconds, filters: "drawbox=enable='lt(t,2)':color=black:t=fill" });
+  return new Uint8Array(readFileSync(target));
+}
 
 async function probeJson(tool: MediaTool, target: string): Promise<any> {
   const run = await runTool(tool, ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', target], {
@@ -121,7 +109,7 @@ describe('video and audio versions', () => {
   let video: any;
 
   before(async () => {
-    clip = await generate('clip.mp4', videoArgs());
+    clip = await videoClip('clip.mp4');
     // The packaged tools, whatever PATH holds: a fresh machine has only those.
     server = await startTestServer({ ffmpegPath: ffmpeg?.path, ffprobePath: ffprobe?.path });
     video = await settled(server, await upload(server, clip, 'clip.mp4', 'video/mp4'));
@@ -294,7 +282,7 @@ describe('video and audio versions', () => {
 
 describe('the transcode queue across a restart', () => {
   test('a transcode a stop interrupted runs again at the next start', async () => {
-    const bytes = await generate('restart.mp4', videoArgs('320x180', 5));
+    const bytes = await videoClip('restart.mp4', '320x180', 5);
     const first = await startTestServer({ ffmpegPath: ffmpeg?.path, ffprobePath: ffprobe?.path });
     const rid = await upload(first, bytes, 'restart.mp4', 'video/mp4');
     // Stop as soon as the job has started (or at once): the job stays in the database.
