@@ -127,6 +127,10 @@ export class VersionMaker {
       nice: TRANSCODE_NICE,
       timeoutMs: this.transcodeTimeoutMs(facts),
       onProgress: (share) => work.progress(share),
+    }).catch(async (error: unknown) => {
+      // A failed encoding leaves nothing behind (a stop, too: the next start encodes from scratch).
+      await rm(partial, { recursive: true, force: true });
+      throw error;
     });
     await rm(join(dir, HLS_DIR), { recursive: true, force: true });
     await rename(partial, join(dir, HLS_DIR));

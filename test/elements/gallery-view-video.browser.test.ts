@@ -3,6 +3,7 @@
 // duration, and played in the lightbox through hls.js, with its attached subtitles as a selectable track.
 import { expect, oneEvent } from '@open-wc/testing';
 import axe from 'axe-core';
+import type { GalleryItem } from '../../src/api/types.ts';
 import type { GalleryUploadSuccessEvent } from '../../src/elements/gallery-uploader/events.ts';
 import type { GalleryView } from '../../src/elements/gallery-view/gallery-view.ts';
 import { api, type BrowserTestServer, startServer, stopServers, uploadTo } from '../helpers/browser.ts';
@@ -87,6 +88,26 @@ describe('<gallery-view> video', () => {
     try {
       await until(() => !!el.shadowRoot?.querySelector('.tile:not(.placeholder)'), 'the tile');
       expect(await axeViolations(el)).to.deep.equal([]);
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('plays the original file while the video has no hls version yet', async () => {
+    const asset = await record(server, rid);
+    const { hls: _hls, ...versions } = asset.versions;
+    const el = document.createElement('gallery-view') as GalleryView;
+    el.items = [{ ...asset, versions } as GalleryItem];
+    document.body.append(el);
+    try {
+      await until(() => !!el.shadowRoot?.querySelector('.tile:not(.placeholder)'), 'the tile');
+      expect(await el.open(rid)).to.equal(true);
+      await el.updateComplete;
+      const video = part<HTMLVideoElement>(el, 'lightbox-video')!;
+      await until(() => video.src !== '', 'the video source');
+      expect(video.src).to.equal(asset.versions.original.url);
+      expect(video.dataset.player).to.equal(undefined);
+      el.close();
     } finally {
       el.remove();
     }

@@ -229,14 +229,11 @@ describe('video and audio versions', () => {
     rmSync(join(dir, 'poster.jpg'));
     const answer = await server.call('asset.resync', { rid: video.rid }, POST);
     assert.deepEqual([answer.status, answer.body.status], [200, 'queued']);
-    await waitFor(
-      async () => {
-        const again = await record(server, video.rid);
-        return again.syncstatus === 'synced' && again.versions.hls && existsSync(join(dir, 'poster.jpg'));
-      },
-      { timeoutMs: SETTLE_MS },
-    );
+    // The job is queued in the database before the answer: idle() waits for it to run and end.
+    await server.server.services.versions.idle();
     const again = await record(server, video.rid);
+    assert.equal(again.syncstatus, 'synced', again.message);
+    assert.ok(existsSync(join(dir, 'poster.jpg')));
     const master = await text(again.versions.hls.url);
     for (const variant of variantsOf(master)) {
       const playlistUrl = new URL(variant.uri, again.versions.hls.url).href;
@@ -277,6 +274,30 @@ describe('video and audio versions', () => {
     assert.equal(deleted.status, 200);
     await waitFor(async () => !existsSync(dir), { timeoutMs: 10_000 });
     assert.equal((await fetch(video.versions.hls.url)).status, 404);
+  });
+});
+
+describe('a transcode that runs over its time', () => {
+  test('is stopped and fails with a message, leaving no partial renditions', async () => {
+    const server = await startTestServer({
+      ffmpegPath: ffmpeg?.path,
+      ffprobePath: ffprobe?.path,
+      transcodeTimeoutMs: 1,
+    });
+    try {
+      const bytes = await videoClip('slow.mp4', '320x180', 3);
+      const failed = await settled(server, await upload(server, bytes, 'slow.mp4', 'video/mp4'));
+      assert.equal(failed.syncstatus, 'failed');
+      assert.match(failed.message, /timed out/);
+      // The poster came before the transcode and stays; no half-made renditions are listed.
+      assert.ok(failed.versions.poster);
+      assert.equal(failed.versions.hls, undefined);
+      assert.ok(
+        !readdirSync(join(server.dataDir, 'media', failed.rid)).some((name) => name.startsWith('hls')),
+      );
+    } finally {
+      await server.close();
+    }
   });
 });
 
