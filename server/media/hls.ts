@@ -68,13 +68,20 @@ export function videoArgs(source: string, dir: string, facts: MediaFacts, rungs:
     (rung, i) =>
       `${rungs.length > 1 ? labels[i] : '[0:v:0]'}scale=${rung.width}:${rung.height},setsar=1,format=yuv420p[v${i}]`,
   );
-  const args = ['-i', source, '-filter_complex', split + chains.join(';')];
+  // One thread for decoding, scaling and each encoder: a transcode takes one core at most, so on a 2-core
+  // machine the API keeps the other (x264's own threads, even niced, doubled the API's p99 there).
+  const args = [
+    ...['-threads', '1', '-i', source],
+    ...['-filter_complex_threads', '1', '-filter_complex', split + chains.join(';')],
+  ];
   rungs.forEach((rung, i) => {
     args.push('-map', `[v${i}]`);
     if (facts.audio) args.push('-map', '0:a:0');
     args.push(
       '-c:v',
       'libx264',
+      '-threads',
+      '1',
       '-preset',
       'veryfast',
       '-profile:v',
