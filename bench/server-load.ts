@@ -16,7 +16,7 @@ import { type ClosedLoopResult, closedLoop } from './lib/closed-loop.ts';
 import { cpuSeconds } from './lib/cpu.ts';
 import type { MixedPlan } from './lib/mixed-load.ts';
 import type { OpenLoopResult } from './lib/open-loop.ts';
-import { runToEnd, startProcess, stopProcess } from './lib/processes.ts';
+import { runToEnd, serverArgs, startProcess, stopProcess } from './lib/processes.ts';
 import { seedGallery } from './lib/seed-db.ts';
 
 const SHORT = process.argv.includes('--short');
@@ -40,15 +40,7 @@ async function main(): Promise<void> {
   const seedStart = performance.now();
   const { fid, rids } = await seedGallery(dataDir, { count: ASSETS });
   const seedMs = Math.round(performance.now() - seedStart);
-  const server = await startProcess([
-    'bin/gallery-server.js',
-    '--port',
-    '0',
-    '--data',
-    dataDir,
-    '--token',
-    TOKEN,
-  ]);
+  const server = await startProcess(serverArgs(dataDir, TOKEN));
   const ceilingServer = await startProcess(['--import', 'tsx', 'bench/lib/ceiling-server.ts']);
   try {
     const api = new URL(server.url);

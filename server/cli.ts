@@ -22,10 +22,14 @@ Portal sign-in:
                     on its own domain) as redirect URIs there
   --trust-proxy     behind a reverse proxy: believe X-Forwarded-For/-Proto/-Host (Secure cookies over https)
 
+Video:
+  --transcodes N    video and audio transcodes run at once (1-4, default 1)
+
 Environment: GALLERY_API_TOKEN works like --token (an application token of level delete);
 GALLERY_FAULTS works like --faults, for reliability tests only, e.g. error=0.3,drop=0.1,cut=0.1,latency=20,ops=upload;
 GALLERY_OIDC_ISSUER, GALLERY_OIDC_CLIENT_ID, GALLERY_OIDC_CLIENT_SECRET work like the --oidc-* options, and
-GALLERY_TRUST_PROXY=1 like --trust-proxy. \`user create\` prints a generated password when none is given.`;
+GALLERY_TRUST_PROXY=1 like --trust-proxy, GALLERY_TRANSCODES like --transcodes; FFMPEG_PATH and FFPROBE_PATH
+name the ffmpeg and ffprobe to run (default: on PATH, else the ones the npm packages ship). \`user create\` prints a generated password when none is given.`;
 
 export async function main(argv: string[]): Promise<number> {
   let parsed: ReturnType<typeof parse>;
@@ -81,6 +85,11 @@ export async function main(argv: string[]): Promise<number> {
     console.error((error as Error).message);
     return 2;
   }
+  const transcodes = Number(values.transcodes ?? process.env.GALLERY_TRANSCODES ?? 1);
+  if (!Number.isInteger(transcodes) || transcodes < 1 || transcodes > 4) {
+    console.error(`--transcodes must be 1 to 4, got ${values.transcodes ?? process.env.GALLERY_TRANSCODES}`);
+    return 2;
+  }
   const trustProxy = values['trust-proxy'] === true || process.env.GALLERY_TRUST_PROXY === '1';
   const server = buildServer({
     dataDir,
@@ -90,6 +99,7 @@ export async function main(argv: string[]): Promise<number> {
     faults,
     openid,
     trustProxy,
+    transcodeConcurrency: transcodes,
   });
   const baseUrl = await server.listen(port, values.host ?? '127.0.0.1');
   if (values.demo && token) {
@@ -187,6 +197,7 @@ function parse(argv: string[]) {
       'oidc-client-id': { type: 'string' },
       'oidc-client-secret': { type: 'string' },
       'trust-proxy': { type: 'boolean' },
+      transcodes: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -79,8 +79,17 @@ export interface ServerOptions {
   faults?: FaultOptions;
   /** URL imports: ms without any data from the remote server before the fetch fails (default 30000). */
   urlImportStallMs?: number;
-  /** Path of ffmpeg for video posters; null turns posters off; default: `ffmpeg` when on PATH. */
+  /**
+   * Path of ffmpeg for posters and HLS renditions; null turns them off; default: FFMPEG_PATH, then `ffmpeg`
+   * on PATH, then the binary of the @ffmpeg-installer package (server/media/tools.ts).
+   */
   ffmpegPath?: string | null;
+  /** Path of ffprobe, found like ffmpeg (FFPROBE_PATH, PATH, @ffprobe-installer). */
+  ffprobePath?: string | null;
+  /** Transcodes (video and audio renditions) run at once: 1 (default) to 4. */
+  transcodeConcurrency?: number;
+  /** Milliseconds one transcode may take (default: 2 minutes plus 20 s per second of media). */
+  transcodeTimeoutMs?: number;
   /** Portals: accept cname_domain without the DNS CNAME lookup (offline use). */
   skipDnsChecks?: boolean;
   /** Portals: the OpenID Connect provider visitors may sign in with (`--oidc-issuer` and the client). */

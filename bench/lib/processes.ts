@@ -1,6 +1,11 @@
 // Starts a server as a child process and waits for the URL it prints (`… listening: <url>`).
 import { type ChildProcess, spawn } from 'node:child_process';
 
+/** The arguments that start the reference server on a free port over `dataDir`, with `token`. */
+export function serverArgs(dataDir: string, token: string): string[] {
+  return ['bin/gallery-server.js', '--port', '0', '--data', dataDir, '--token', token];
+}
+
 export async function startProcess(
   args: string[],
   timeoutMs = 30_000,

@@ -46,6 +46,7 @@ export async function openStoredFile(
   ctx: { options: { dataDir: string } },
   stored: StoredFile,
   request: IncomingHttpHeaders,
+  cacheControl = CACHE_CONTROL,
 ): Promise<OpenedFile | null> {
   let path: string;
   let size: number;
@@ -64,7 +65,7 @@ export async function openStoredFile(
   const lastModified = mtime.toUTCString();
   const headers: Record<string, string> = {
     'content-type': active ? 'application/octet-stream' : stored.mime || 'application/octet-stream',
-    'cache-control': CACHE_CONTROL,
+    'cache-control': cacheControl,
     etag,
     'last-modified': lastModified,
     'accept-ranges': 'bytes',

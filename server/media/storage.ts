@@ -47,11 +47,11 @@ export function storageKey(rid: string, name: string): string {
   return `${safeSegment(rid, 'rid')}/${safeSegment(name, 'file name')}`;
 }
 
-/** Absolute path of a `storage_key`. */
+/** Absolute path of a `storage_key`: `<rid>/<file>`, or `<rid>/<folder>/<file>` inside a version's folder. */
 export function storagePath(ctx: DataDir, key: string): string {
-  const [rid = '', name = '', ...rest] = key.split('/');
-  if (rest.length > 0) throw notFound('Stored file', JSON.stringify(key));
-  return join(assetDir(ctx, rid), safeSegment(name, 'file name'));
+  const [rid = '', ...names] = key.split('/');
+  if (names.length < 1 || names.length > 2) throw notFound('Stored file', JSON.stringify(key));
+  return join(assetDir(ctx, rid), ...names.map((name) => safeSegment(name, 'file name')));
 }
 
 /** Public URL of a stored file; `name` is `original` or a version name such as `jpg_600x450`. */

@@ -4,6 +4,8 @@ import {
   type AssetRecord,
   type AssetTextField,
   type AssetVersion,
+  HLS_MASTER_PLAYLIST,
+  HLS_VERSION,
   THUMBNAIL_VERSION,
 } from '../../src/contract/asset-record.ts';
 import { displayFilename } from '../media/file-names.ts';
@@ -33,6 +35,11 @@ export function customOf(row: AssetRow): Record<string, string> {
   return parseCustom(row.custom);
 }
 
+/** The URL of an asset's HLS master playlist; its playlists and segments are found relative to it. */
+export function hlsMasterUrl(fileUrl: FileUrl, rid: string): string {
+  return `${fileUrl(rid, HLS_VERSION)}/${HLS_MASTER_PLAYLIST}`;
+}
+
 /** `versions` are the asset's version rows; `attached` maps attachment type to rid. */
 export function toAssetRecord(
   row: AssetRow,
@@ -51,7 +58,8 @@ export function toAssetRecord(
   for (const version of versions) {
     if (version.rid !== row.rid || version.name === 'original') continue;
     versionMap[version.name] = {
-      url: fileUrl(row.rid, version.name),
+      // An HLS version is a folder of playlists and segments: its URL names the master playlist inside.
+      url: version.name === HLS_VERSION ? hlsMasterUrl(fileUrl, row.rid) : fileUrl(row.rid, version.name),
       width: version.width,
       height: version.height,
       filesize: version.filesize,
@@ -74,6 +82,8 @@ export function toAssetRecord(
     uploaded: row.uploaded_at,
     modified: row.modified_at,
     syncstatus: row.syncstatus,
+    ...(row.syncstatus === 'pending' && row.sync_progress !== null ? { progress: row.sync_progress } : {}),
+    ...(row.syncstatus === 'failed' && row.sync_message ? { message: row.sync_message } : {}),
     thumbnail: thumb ? { url: thumb.url, width: thumb.width, height: thumb.height } : null,
     versions: versionMap,
     attached: { ...attached },

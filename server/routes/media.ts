@@ -1,6 +1,7 @@
 // Media over HTTP: `/files/<rid>/<name>` (public: a file URL names a new rid for every upload;
 // `?download=1` answers it as an attachment) and the gallery zips of gallery.download's signed links.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HLS_MASTER_PLAYLIST, HLS_VERSION } from '../../src/contract/asset-record.ts';
 import type { ServerContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { sendFailure } from '../http/envelope.ts';
@@ -10,6 +11,33 @@ import type { Services } from '../services/index.ts';
 export function registerMediaRoutes(app: FastifyInstance, ctx: ServerContext, services: Services): void {
   app.get<{ Params: { rid: string; name: string } }>('/files/:rid/:name', (request, reply) =>
     serveFile(ctx, services, request, reply),
+  );
+
+  // The playlists and segments of a video's HLS renditions, relative to its master playlist.
+  app.get<{ Params: { rid: string; file: string } }>(
+    `/files/:rid/${HLS_VERSION}/:file`,
+    async (request, reply) => {
+      const { rid, file } = request.params;
+      const type = HLS_FILE.exec(file)?.[1]?.toLowerCase() as keyof typeof HLS_TYPES | undefined;
+      const master = services.versions.store.storedFile(rid, HLS_VERSION);
+      if (!type || !master) throw notFound('File', `${rid}/${HLS_VERSION}/${file}`);
+      const stored = {
+        storage_key: `${master.storage_key.replace(/[^/]+$/, '')}${file}`,
+        mime: HLS_TYPES[type],
+      };
+      // A playlist is checked again each time (a resync may rewrite it); a segment's name is new each encoding.
+      const opened = await openStoredFile(
+        ctx,
+        stored,
+        request.headers,
+        type === 'm3u8' ? PLAYLIST_CACHE : undefined,
+      );
+      if (!opened || opened.status === 416) throw notFound('File', `${rid}/${HLS_VERSION}/${file}`);
+      return reply
+        .code(opened.status)
+        .headers(opened.headers)
+        .send(opened.body ?? '');
+    },
   );
 
   app.get<{ Params: { file: string } }>('/download/:file', (request, reply) => {
@@ -26,6 +54,10 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: ServerContext, se
   });
 }
 
+const HLS_FILE = /^[a-z0-9][a-z0-9_-]{0,100}\.(m3u8|ts)$/i;
+const HLS_TYPES = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t' } as const;
+const PLAYLIST_CACHE = 'public, max-age=0, must-revalidate';
+
 async function serveFile(
   ctx: ServerContext,
   services: Services,
@@ -33,6 +65,8 @@ async function serveFile(
   reply: FastifyReply,
 ) {
   const { rid, name } = request.params;
+  // The renditions' folder: its master playlist, at the URL its relative names resolve against.
+  if (name === HLS_VERSION) return reply.redirect(`${HLS_VERSION}/${HLS_MASTER_PLAYLIST}`);
   const stored = services.versions.store.storedFile(rid, name);
   const opened = stored ? await openStoredFile(ctx, stored, request.headers) : null;
   if (!opened) throw notFound('File', `${rid}/${name}`);

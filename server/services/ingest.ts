@@ -9,12 +9,13 @@ import { invalid, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { displayFilename } from '../media/file-names.ts';
 import { assetDir, clearTemp, newTempPath, removeAssetFiles, storageKey } from '../media/storage.ts';
-import { type AssetRow, AssetStore } from '../store/assets.ts';
+import { AssetStore, type NewAssetRow } from '../store/assets.ts';
 import { GalleryStore } from '../store/galleries.ts';
 import type { AssetDeletion } from './asset-deletion.ts';
 import { normalizeMeta, type UploadMeta } from './asset-meta.ts';
 import { sniffFile } from './asset-sniff.ts';
 import type { RecordService } from './records.ts';
+import { laneOf } from './version-lanes.ts';
 
 /** Attachment types: `poster`, `thumb`, `subtitle-<language tag>`. */
 export const ATTACH_TYPE = /^(poster|thumb|subtitle-[a-z]{2,3}(-[a-z0-9]{2,8})*)$/i;
@@ -80,12 +81,13 @@ export class IngestService {
         throw invalid('type', 'must be poster, thumb or subtitle-<language>');
       }
       const sniffed = await sniffFile(input.tempPath, input.mime);
+      const attachType = input.attachTo ? input.attachTo.type.toLowerCase() : null;
       const { size } = await stat(input.tempPath);
       await mkdir(assetDir(this.ctx, rid), { recursive: true });
       await rename(input.tempPath, join(assetDir(this.ctx, rid), 'original'));
       moved = true;
       const now = new Date(this.ctx.clock.now()).toISOString();
-      const row: Omit<AssetRow, 'meta'> = {
+      const row: NewAssetRow = {
         rid,
         filename: displayFilename(input.filename),
         type: sniffed.type,
@@ -103,10 +105,10 @@ export class IngestService {
         width: null,
         height: null,
         duration: null,
-        syncstatus: sniffed.type === 'image' || sniffed.type === 'video' ? 'pending' : 'synced',
+        syncstatus: laneOf({ type: sniffed.type, attach_type: attachType }) ? 'pending' : 'synced',
         upload_token_hash: input.uploadTokenHash ?? null,
         parent_rid: input.attachTo?.rid ?? null,
-        attach_type: input.attachTo ? input.attachTo.type.toLowerCase() : null,
+        attach_type: attachType,
         uploaded_at: now,
         modified_at: now,
       };

@@ -1,35 +1,36 @@
-// Generates versions off the request path: one job at a time, pending -> synced / failed, then asset.synced.
-import { existsSync } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+// The version worker: makes versions off the request path from a queue kept in the database, in two lanes
+// (quick: images and subtitles, one at a time; transcode: video and audio, 1-4 at a time), pending ->
+// synced / failed, then asset.synced. A restart resumes what it interrupted.
 import type { AnswerOf, ServerParams } from '../../src/contract/index.ts';
 import type { Caller } from '../auth/credentials.ts';
 import type { ServerContext } from '../context.ts';
 import { missing } from '../errors.ts';
-import { assetDir, removeAssetFiles, storageKey, storagePath } from '../media/storage.ts';
-import {
-  detectFfmpeg,
-  extractPoster,
-  imageSize,
-  JPEG_VERSIONS,
-  POSTER_VERSION,
-  probeMedia,
-  versionFileName,
-  writeJpegVersion,
-} from '../media/versions.ts';
-import type { VersionRow } from '../store/assets.ts';
-import { type MediaAsset, VersionStore } from '../store/versions.ts';
+import { removeAssetFiles } from '../media/storage.ts';
+import { type Lane, VersionJobStore } from '../store/version-jobs.ts';
+import { VersionStore } from '../store/versions.ts';
 import type { RecordService } from './records.ts';
 import { parseRidList } from './rid-list.ts';
+import { laneOf } from './version-lanes.ts';
+import { VersionMaker, type Work } from './version-making.ts';
+
+const LANES: Lane[] = ['quick', 'transcode'];
+/** A job that a restart interrupted this many times (a file that brings the server down?) fails instead. */
+const MAX_ATTEMPTS = 3;
+/** Progress is written at most this often (each write renews the asset's record in the read model). */
+const PROGRESS_EVERY_MS = 500;
+
+interface Running {
+  lane: Lane;
+  abort: AbortController;
+  done: Promise<void>;
+}
 
 export class VersionService {
   readonly store: VersionStore;
-  private readonly queue: string[] = [];
-  private readonly queued = new Set<string>();
-  private running: Promise<void> | null = null;
+  private readonly jobs: VersionJobStore;
+  private readonly running = new Map<string, Running>();
+  private scheduled = false;
   private closed = false;
-  /** Whether the job in hand wrote anything (a resync with nothing missing emits nothing). */
-  private changed = false;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -37,21 +38,17 @@ export class VersionService {
     private readonly records: RecordService,
   ) {
     this.store = new VersionStore(ctx.db);
+    this.jobs = new VersionJobStore(ctx.db);
     this.unsubscribe = ctx.events.subscribe(({ event, data }) => {
-      if (event === 'asset.uploaded' && typeof data.rid === 'string') this.enqueue(data.rid);
+      if (typeof data.rid !== 'string') return;
+      if (event === 'asset.uploaded') this.enqueue(data.rid);
+      // Deleted mid-job: stop its ffmpeg now rather than transcode for nothing.
+      if (event === 'asset.deleted') this.running.get(data.rid)?.abort.abort();
     });
-    // Work a restart interrupted: those assets are still `pending`.
-    for (const rid of this.store.pendingRids()) this.enqueue(rid);
-  }
-
-  /** ffmpeg for posters: the configured path, none when configured null, else the one on PATH. */
-  private get ffmpeg(): string | null {
-    const configured = this.ctx.options.ffmpegPath;
-    return configured === undefined ? detectFfmpeg() : configured;
-  }
-
-  private now(): string {
-    return new Date(this.ctx.clock.now()).toISOString();
+    // Jobs a stop interrupted wait again; each job first removes what an interrupted one left.
+    this.jobs.resumeInterrupted();
+    for (const rid of this.jobs.orphans()) this.enqueue(rid);
+    this.schedule();
   }
 
   /** asset.resync: checks each asset's versions and regenerates what is missing, in the background. */
@@ -66,133 +63,134 @@ export class VersionService {
     return { status: 'queued' };
   }
 
-  /** Resolves once the queue is empty (tests and shutdown). */
+  /** Resolves once no job waits or runs (tests and shutdown). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    this.unsubscribe();
-    this.queue.length = 0;
-    this.queued.clear();
-    await this.idle();
-  }
-
-  private enqueue(rid: string): void {
-    if (this.closed || this.queued.has(rid)) return;
-    this.queued.add(rid);
-    this.queue.push(rid);
-    if (!this.running) this.running = this.drain();
-  }
-
-  private async drain(): Promise<void> {
-    // Leave the request that triggered us first: versions are never made on the request path.
-    await new Promise((resolve) => setImmediate(resolve));
-    try {
-      for (let rid = this.queue.shift(); rid !== undefined && !this.closed; rid = this.queue.shift()) {
-        this.queued.delete(rid);
-        await this.process(rid);
-      }
-    } finally {
-      this.running = null;
+    for (;;) {
+      if (this.running.size > 0) await Promise.all([...this.running.values()].map((job) => job.done));
+      else if (!this.closed && LANES.some((lane) => this.jobs.hasWaiting(lane)))
+        await new Promise((resolve) => setImmediate(resolve));
+      else return;
     }
   }
 
-  private async process(rid: string): Promise<void> {
+  /** Stops: running transcodes are killed and stay queued, to start again at the next start. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.unsubscribe();
+    for (const job of this.running.values()) job.abort.abort();
+    await Promise.all([...this.running.values()].map((job) => job.done));
+  }
+
+  private now(): number {
+    return this.ctx.clock.now();
+  }
+
+  private slots(lane: Lane): number {
+    if (lane === 'quick') return 1;
+    return Math.min(4, Math.max(1, Math.floor(this.ctx.options.transcodeConcurrency ?? 1)));
+  }
+
+  private enqueue(rid: string): void {
+    if (this.closed) return;
+    const asset = this.store.asset(rid);
+    const lane = asset && laneOf(asset);
+    if (!lane) return;
+    this.jobs.enqueue(rid, lane, this.now());
+    this.schedule();
+  }
+
+  /** Starts jobs after the current turn: never on the request path, and after the enqueuing commit. */
+  private schedule(): void {
+    if (this.scheduled || this.closed) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    for (const lane of LANES) {
+      while (!this.closed && this.busy(lane) < this.slots(lane)) {
+        const job = this.jobs.claim(lane, this.now());
+        if (!job) break;
+        this.start(job.rid, lane, job.attempts);
+      }
+    }
+  }
+
+  private busy(lane: Lane): number {
+    let n = 0;
+    for (const job of this.running.values()) if (job.lane === lane) n++;
+    return n;
+  }
+
+  private start(rid: string, lane: Lane, attempts: number): void {
+    const abort = new AbortController();
+    const done = this.process(rid, attempts, abort.signal)
+      .catch(() => {
+        // process() settles every failure into the record; nothing reaches here but a bug's exception.
+      })
+      .finally(() => {
+        this.running.delete(rid);
+        if (this.closed) return;
+        this.jobs.finish(rid, this.now());
+        this.schedule();
+      });
+    this.running.set(rid, { lane, abort, done });
+  }
+
+  private async process(rid: string, attempts: number, signal: AbortSignal): Promise<void> {
     const asset = this.store.asset(rid);
     if (!asset) return;
+    const maker = new VersionMaker(this.ctx, this.store);
     let status: 'synced' | 'failed' = 'synced';
-    this.changed = false;
-    try {
-      if (asset.type === 'image') await this.imageVersions(asset);
-      else if (asset.type === 'video') await this.videoVersions(asset);
-      else if (asset.type === 'audio') await this.audioFacts(asset);
-    } catch {
+    let message = '';
+    if (attempts > MAX_ATTEMPTS) {
       status = 'failed';
+      message = `Gave up after ${MAX_ATTEMPTS} interrupted attempts`;
+    } else {
+      try {
+        await maker.make(asset, this.work(rid, signal));
+      } catch (error) {
+        status = 'failed';
+        message = error instanceof Error ? error.message : String(error);
+      }
     }
     if (!this.store.asset(rid)) {
       // Deleted while we worked: leave no files behind.
       removeAssetFiles(this.ctx, rid);
       return;
     }
-    // Shutting down mid-job: the asset stays `pending` and is picked up again at the next start.
+    // Shutting down mid-job: the job stays queued and runs again at the next start.
     if (this.closed) return;
-    if (asset.syncstatus === status && !this.changed) return;
+    if (asset.syncstatus === status && !maker.changed && !message) return;
     // The status and its webhook deliveries in one transaction.
     this.ctx.db.transaction(() => {
-      this.store.setSyncStatus(rid, status, this.now());
+      this.store.setSyncStatus(rid, status, new Date(this.now()).toISOString(), message);
       this.ctx.events.emit('asset.synced', this.records.record(rid));
     })();
   }
 
-  private async imageVersions(asset: MediaAsset): Promise<void> {
-    const source = storagePath(this.ctx, asset.storage_key);
-    const size = await imageSize(source);
-    this.store.setFacts(asset.rid, { ...size, duration: null }, this.now());
-    await this.jpegVersions(asset.rid, source);
-  }
-
-  private async videoVersions(asset: MediaAsset): Promise<void> {
-    const ffmpeg = this.ffmpeg;
-    // Without ffmpeg a video is served as it is: synced, with no poster.
-    if (!ffmpeg) return;
-    const poster = join(assetDir(this.ctx, asset.rid), versionFileName(POSTER_VERSION));
-    const have = new Set(this.present(asset.rid).map((v) => v.name));
-    if (!have.has(POSTER_VERSION)) {
-      const facts = await extractPoster(ffmpeg, storagePath(this.ctx, asset.storage_key), poster);
-      this.store.setFacts(asset.rid, facts, this.now());
-      const size = await imageSize(poster);
-      const { size: filesize } = await stat(poster);
-      this.put({
-        rid: asset.rid,
-        name: POSTER_VERSION,
-        storage_key: storageKey(asset.rid, versionFileName(POSTER_VERSION)),
-        mime: 'image/jpeg',
-        ...size,
-        filesize,
-      });
-    }
-    await this.jpegVersions(asset.rid, poster);
-  }
-
-  /** Audio has no versions; its duration is recorded when ffmpeg can read it (best effort). */
-  private async audioFacts(asset: MediaAsset): Promise<void> {
-    const ffmpeg = this.ffmpeg;
-    if (!ffmpeg) return;
-    const facts = await probeMedia(ffmpeg, storagePath(this.ctx, asset.storage_key)).catch(() => null);
-    if (facts?.duration == null) return;
-    this.store.setFacts(asset.rid, { width: null, height: null, duration: facts.duration }, this.now());
-    this.changed = true;
-  }
-
-  /** Versions whose row exists and whose file is on disk; rows whose file vanished are dropped. */
-  private present(rid: string): VersionRow[] {
-    const rows = this.store.versions(rid);
-    return rows.filter((row) => {
-      if (existsSync(storagePath(this.ctx, row.storage_key))) return true;
-      this.store.deleteVersion(rid, row.name);
-      return false;
-    });
-  }
-
-  private async jpegVersions(rid: string, source: string): Promise<void> {
-    const have = new Set(this.present(rid).map((v) => v.name));
-    const dir = assetDir(this.ctx, rid);
-    await mkdir(dir, { recursive: true });
-    for (const version of JPEG_VERSIONS) {
-      if (have.has(version.name) || this.closed) continue;
-      const file = versionFileName(version.name);
-      const made = await writeJpegVersion(source, join(dir, file), version);
-      this.put({ rid, name: version.name, storage_key: storageKey(rid, file), mime: 'image/jpeg', ...made });
-    }
-  }
-
-  private put(row: VersionRow): void {
-    if (!this.store.putVersion(row)) {
-      void rm(storagePath(this.ctx, row.storage_key), { force: true });
-      throw new Error('The asset was deleted');
-    }
-    this.changed = true;
+  /** The job's view of the worker: its signal, and progress written into the record now and then. */
+  private work(rid: string, signal: AbortSignal): Work {
+    let shown = -1;
+    let at = Number.NEGATIVE_INFINITY;
+    const show = (percent: number) => {
+      // Wall time, not the server's clock: this only spaces writes out.
+      if (percent === shown || performance.now() - at < PROGRESS_EVERY_MS) return;
+      shown = percent;
+      at = performance.now();
+      this.store.setProgress(rid, percent);
+    };
+    return {
+      signal,
+      begin: () => {
+        if (this.store.asset(rid)?.syncstatus !== 'pending')
+          this.store.setSyncStatus(rid, 'pending', new Date(this.now()).toISOString());
+        show(0);
+      },
+      progress: (share) => show(Math.max(0, Math.min(99, Math.floor(share * 100)))),
+    };
   }
 }

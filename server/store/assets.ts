@@ -29,12 +29,19 @@ export interface AssetRow {
   height: number | null;
   duration: number | null;
   syncstatus: SyncStatus;
+  /** 0-100 while the versions of a pending asset are being made, else null. */
+  sync_progress: number | null;
+  /** Why the versions failed ('' otherwise). */
+  sync_message: string;
   upload_token_hash: string | null;
   parent_rid: string | null;
   attach_type: string | null;
   uploaded_at: string;
   modified_at: string;
 }
+
+/** The row a new asset is inserted with; its sync progress and message start empty. */
+export type NewAssetRow = Omit<AssetRow, 'meta' | 'sync_progress' | 'sync_message'> & { meta?: string };
 
 export interface VersionRow {
   rid: string;
@@ -153,7 +160,7 @@ export class AssetStore {
     return this.db.transaction(work)();
   }
 
-  insert(row: Omit<AssetRow, 'meta'> & { meta?: string }): void {
+  insert(row: NewAssetRow): void {
     sql(
       this.db,
       `INSERT INTO assets (rid, filename, type, mime, storage_key, caption, description, long_description,

@@ -11,6 +11,8 @@ export interface MediaAsset {
   storage_key: string;
   filename: string;
   syncstatus: SyncStatus;
+  /** `poster`, `subtitle-en`… for an attached asset, else null. */
+  attach_type: string | null;
 }
 
 /** A stored file as `/files/<rid>/<name>` serves it. */
@@ -35,17 +37,8 @@ export class VersionStore {
   asset(rid: string): MediaAsset | undefined {
     return sql(
       this.db,
-      'SELECT rid, type, mime, storage_key, filename, syncstatus FROM assets WHERE rid = ?',
+      'SELECT rid, type, mime, storage_key, filename, syncstatus, attach_type FROM assets WHERE rid = ?',
     ).get(rid) as MediaAsset | undefined;
-  }
-
-  /** Assets left `pending` (e.g. by a restart while their versions were being made). */
-  pendingRids(): string[] {
-    return (
-      sql(this.db, `SELECT rid FROM assets WHERE syncstatus = 'pending' ORDER BY uploaded_at`).all() as {
-        rid: string;
-      }[]
-    ).map((row) => row.rid);
   }
 
   versions(rid: string): VersionRow[] {
@@ -84,12 +77,21 @@ export class VersionStore {
     this.changes.assetFields([rid], ['width', 'height', 'duration', 'modified_at']);
   }
 
-  setSyncStatus(rid: string, status: SyncStatus, now: string): boolean {
+  /** The sync state; `message` says why it failed ('' otherwise); the progress ends with it. */
+  setSyncStatus(rid: string, status: SyncStatus, now: string, message = ''): boolean {
     const changed =
-      sql(this.db, 'UPDATE assets SET syncstatus = ?, modified_at = ? WHERE rid = ?').run(status, now, rid)
-        .changes > 0;
-    this.changes.assetFields([rid], ['syncstatus', 'modified_at']);
+      sql(
+        this.db,
+        'UPDATE assets SET syncstatus = ?, sync_message = ?, sync_progress = NULL, modified_at = ? WHERE rid = ?',
+      ).run(status, message, now, rid).changes > 0;
+    this.changes.assetFields([rid], ['syncstatus', 'sync_message', 'sync_progress', 'modified_at']);
     return changed;
+  }
+
+  /** How far (0-100) the versions of a pending asset are; not a modification of the asset. */
+  setProgress(rid: string, progress: number): void {
+    sql(this.db, 'UPDATE assets SET sync_progress = ? WHERE rid = ?').run(progress, rid);
+    this.changes.assetFields([rid], ['sync_progress']);
   }
 
   /** The file behind `/files/<rid>/<name>`: the original or a version row. */

@@ -39,8 +39,27 @@ export interface AssetThumbnail {
   height: number | null;
 }
 
-/** Version names the service generates besides `original`. */
-export type AssetVersionName = 'original' | 'jpg_200x150' | 'jpg_600x450' | 'jpg_1200x900';
+/**
+ * Version names the service generates besides `original`: JPEG sizes (of an image, or of a video's poster),
+ * a video's `poster` frame, `hls` (the master playlist of a video's or a sound's HLS renditions; its
+ * width/height are the largest rendition's) and `vtt` (an attached subtitle file as WebVTT).
+ */
+export type AssetVersionName =
+  | 'original'
+  | 'jpg_200x150'
+  | 'jpg_600x450'
+  | 'jpg_1200x900'
+  | 'poster'
+  | 'hls'
+  | 'vtt';
+
+/** The version holding a video's or a sound's HLS renditions; its URL names the master playlist in them. */
+export const HLS_VERSION = 'hls';
+export const HLS_MASTER_PLAYLIST = 'master.m3u8';
+/** The version holding a subtitle attachment as WebVTT. */
+export const VTT_VERSION = 'vtt';
+/** Attachment types naming subtitles: `subtitle-<language tag>`. */
+export const SUBTITLE_ATTACHMENT = /^subtitle-([a-z]{2,3}(?:-[a-z0-9]{2,8})*)$/i;
 
 /** The version shown as an asset's thumbnail. */
 export const THUMBNAIL_VERSION = 'jpg_200x150';
@@ -65,9 +84,13 @@ export type AssetRecord = {
   /** ISO 8601. */
   modified: string;
   syncstatus: AssetSyncStatus;
+  /** While `pending` and its versions are being made: how far, 0-100. */
+  progress?: number;
+  /** When `failed`: why, in words. */
+  message?: string;
   /** The `jpg_200x150` version when it exists, else null. */
   thumbnail: AssetThumbnail | null;
-  /** `original` plus the generated `jpg_200x150`, `jpg_600x450`, `jpg_1200x900` as they exist. */
+  /** `original` plus the generated versions as they exist (see AssetVersionName). */
   versions: { original: AssetVersion; [name: string]: AssetVersion };
   /** Attached assets by type, e.g. `{ poster: rid }`. */
   attached: Record<string, string>;

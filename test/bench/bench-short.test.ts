@@ -98,6 +98,12 @@ const CHECKS: Record<string, (figures: Record<string, any>) => void> = {
     }
     assertNumber(figures.start_to_playlist_200.median_ms, 'live.start to the playlist answering', false);
   },
+  'video-transcode'(figures) {
+    assertNumber(figures.transcode_720p.seconds_per_input_second, 'transcode s per s of 720p input');
+    assertNumber(figures.p99_ms_idle, 'mixed-load p99 without a transcode');
+    assertNumber(figures.p99_ms_transcoding, 'mixed-load p99 during a transcode');
+    assert.equal(figures.transcode_overlapped_the_load, true, 'the transcode ran through the loaded phase');
+  },
   'upload-throughput'(figures) {
     assertNumber(figures.bytes, 'uploaded bytes');
     assertNumber(figures.curl_ms, 'curl ms');

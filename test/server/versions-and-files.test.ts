@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import type { AccountEvent } from '../../server/events.ts';
-import { detectFfmpeg } from '../../server/media/versions.ts';
+import { mediaTools } from '../../server/media/tools.ts';
 import { createGallery, tinyPng, uploadFile, waitFor } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -17,14 +17,8 @@ const TINY_MP4 = new Uint8Array(readFileSync(new URL('../fixtures/media/tiny.mp4
 //   test/fixtures/media/tiny.mp3
 const TINY_MP3 = new Uint8Array(readFileSync(new URL('../fixtures/media/tiny.mp3', import.meta.url)));
 
-/** Uploads a file that is synced at once (audio) and waits for the queue to have looked at it. */
-async function uploadAudio(server: TestServer) {
-  const { upload_url } = await createGallery(server);
-  const uploaded = await uploadFile(upload_url, { name: 'tone.mp3', bytes: TINY_MP3, mime: 'audio/mpeg' });
-  assert.equal(uploaded.status, 200, JSON.stringify(uploaded.body));
-  await server.server.services.versions.idle();
-  return asset(server, uploaded.body.rid);
-}
+/** ffmpeg as the server finds it (PATH, else the npm package). */
+const hasFfmpeg = () => mediaTools({}).ffmpeg !== null;
 
 async function asset(server: TestServer, rid: string) {
   const { status, body } = await server.call('asset.list', { rid });
@@ -127,6 +121,20 @@ describe('versions', () => {
     assert.equal(synced?.data.syncstatus, 'failed');
   });
 
+  test('a HEIC photo fails cleanly: this sharp build has no HEVC decoder, and the message says so', async () => {
+    // The HEIF box structure of a phone's photo, its image data cut short: sharp reads the brand and gives up.
+    const head = Buffer.alloc(24);
+    head.writeUInt32BE(24, 0);
+    head.write('ftypheic', 4, 'latin1');
+    head.write('mif1heic', 16, 'latin1');
+    const bytes = new Uint8Array(Buffer.concat([head, Buffer.alloc(2000, 7)]));
+    const record = await uploadAndSettle(server, bytes, 'IMG_0001.HEIC', 'image/heic');
+    assert.equal(record.type, 'image');
+    assert.equal(record.syncstatus, 'failed');
+    assert.match(record.message, /HEIC\/HEIF photos cannot be converted/);
+    assert.deepEqual(Object.keys(record.versions), ['original']);
+  });
+
   test('asset.resync regenerates a deleted version file and answers queued', async () => {
     const record = await uploadAndSettle(server, tinyPng(640, 480), 'resync.png', 'image/png');
     const file = join(server.dataDir, 'media', record.rid, 'jpg_600x450.jpg');
@@ -168,36 +176,27 @@ describe('versions', () => {
     assert.equal(refused.status, 403);
   });
 
-  test('a video gets a poster and versions when ffmpeg is present, else stays synced without one', async () => {
+  test('a video gets a poster, its JPEG sizes and HLS renditions', async () => {
+    // The npm package ships ffmpeg: there is always one, so the poster path cannot fall silently aside.
+    assert.ok(hasFfmpeg(), 'no ffmpeg: neither on PATH nor from @ffmpeg-installer/ffmpeg');
     const record = await uploadAndSettle(server, TINY_MP4, 'clip.mp4', 'video/mp4');
     assert.equal(record.type, 'video');
-    assert.equal(record.syncstatus, 'synced');
-    // CI installs ffmpeg (.ci/run): there the poster path must run, not fall silently to the other branch.
-    if (process.env.CI) assert.ok(detectFfmpeg(), 'ffmpeg is missing on CI: video posters went untested');
-    if (detectFfmpeg()) {
-      assert.equal(record.width, 160);
-      assert.equal(record.height, 120);
-      assert.ok(Math.abs(record.duration - 2) < 0.2, `duration ${record.duration}`);
-      assert.deepEqual(await jpegSize(record.versions.poster.url), {
-        width: 160,
-        height: 120,
-        format: 'jpeg',
-      });
-      assert.equal(record.thumbnail.width, 160);
-      assert.equal(record.versions.jpg_1200x900.width, 160);
-    } else {
-      assert.equal(record.versions.poster, undefined);
-      assert.equal(record.thumbnail, null);
-    }
+    assert.equal(record.syncstatus, 'synced', record.message);
+    assert.equal(record.width, 160);
+    assert.equal(record.height, 120);
+    assert.ok(Math.abs(record.duration - 2) < 0.2, `duration ${record.duration}`);
+    assert.deepEqual(await jpegSize(record.versions.poster.url), { width: 160, height: 120, format: 'jpeg' });
+    assert.equal(record.thumbnail.width, 160);
+    assert.equal(record.versions.jpg_1200x900.width, 160);
+    assert.match(record.versions.hls.url, /\/hls\/master\.m3u8$/);
   });
 
-  test('audio stays synced with no versions and gets its duration when ffmpeg is present', async () => {
-    const record = await uploadAudio(server);
+  test('audio gets its duration and an HLS audio rendition', async () => {
+    const record = await uploadAndSettle(server, TINY_MP3, 'tone.mp3', 'audio/mpeg');
     assert.equal(record.type, 'audio');
-    assert.equal(record.syncstatus, 'synced');
-    assert.deepEqual(Object.keys(record.versions), ['original']);
-    if (detectFfmpeg()) assert.ok(Math.abs(record.duration - 1) < 0.2, `duration ${record.duration}`);
-    else assert.equal(record.duration, undefined);
+    assert.equal(record.syncstatus, 'synced', record.message);
+    assert.deepEqual(Object.keys(record.versions).sort(), ['hls', 'original']);
+    assert.ok(Math.abs(record.duration - 1) < 0.2, `duration ${record.duration}`);
   });
 });
 
@@ -238,9 +237,10 @@ describe('versions without ffmpeg', () => {
     assert.equal(record.thumbnail, null);
   });
 
-  test('audio stays synced without a duration', async () => {
-    const record = await uploadAudio(server);
+  test('audio stays synced without a duration or renditions', async () => {
+    const record = await uploadAndSettle(server, TINY_MP3, 'tone.mp3', 'audio/mpeg');
     assert.equal(record.syncstatus, 'synced');
+    assert.deepEqual(Object.keys(record.versions), ['original']);
     assert.equal(record.duration, undefined);
   });
 });

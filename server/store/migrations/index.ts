@@ -11,6 +11,7 @@ import { readPathMigrations } from './read-paths.ts';
 import { tokenScopeMigrations } from './token-scopes.ts';
 import { tokenSecretMigrations } from './token-secrets.ts';
 import { uploadMigrations } from './uploads.ts';
+import { versionJobMigrations } from './version-jobs.ts';
 import { webhookMigrations } from './webhooks.ts';
 
 export const MIGRATIONS: Migration[] = [
@@ -26,4 +27,5 @@ export const MIGRATIONS: Migration[] = [
   ...tokenSecretMigrations,
   ...assetMetaMigrations,
   ...portalAccessMigrations,
+  ...versionJobMigrations,
 ];

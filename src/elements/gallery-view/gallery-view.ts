@@ -67,7 +67,7 @@ const onByDefault = {
  * @attr fid - The gallery to show.
  * @attr token - Read-only application token or temporary token.
  * @attr upload-token - Upload token of this gallery (used when no `token` is set).
- * @attr details - Metadata to ask gallery.get_items for (comma list; default `caption,copyright,description`: what the lightbox shows).
+ * @attr details - Metadata to ask gallery.get_items for (comma list; default `caption,copyright,description,attached_versions`: what the lightbox shows).
  * @attr items-per-page - Page size of gallery.get_items (default 50).
  * @attr layout - `grid` (default), `masonry` or `list`.
  * @attr columns - Fixed column count; 0 (default) fits as many `tile-width` columns as there is room for.
@@ -96,6 +96,7 @@ const onByDefault = {
  * @csspart tile-button - The activating area of a tile.
  * @csspart image - A tile's image.
  * @csspart play-badge - The play sign on video tiles.
+ * @csspart duration - The length of a video or sound on its tile (`0:42`), once the server has read it.
  * @csspart icon - The icon of audio and other files.
  * @csspart filename - The file name on tiles of files without a preview.
  * @csspart caption - A tile's caption.
@@ -112,7 +113,8 @@ const onByDefault = {
  * @csspart lightbox-fullscreen - The full screen button; absent where the browser does not allow it.
  * @csspart lightbox-stage - The area showing the current item (it takes the pointer gestures).
  * @csspart lightbox-image - The image in the lightbox.
- * @csspart lightbox-video - The video in the lightbox.
+ * @csspart lightbox-video - The video in the lightbox (its HLS renditions through hls.js, else its original).
+ * @csspart lightbox-subtitles - The subtitle language menu under a video that has `subtitle-<lang>` attachments.
  * @csspart lightbox-audio - The audio player in the lightbox.
  * @csspart lightbox-loading - Shown while the item loads.
  * @csspart lightbox-meta - The caption and description area.

@@ -16,5 +16,8 @@ export const LIGHTBOX_FIELDS: readonly LightboxField[] = [
   { name: 'description', part: 'lightbox-description' },
 ];
 
-/** The default `details`: `caption,copyright,description`. */
-export const DEFAULT_DETAILS = LIGHTBOX_FIELDS.map((field) => field.name).join(',');
+/**
+ * The default `details`: `caption,copyright,description,attached_versions` (the last gives a video's
+ * subtitle files, which the lightbox offers as text tracks).
+ */
+export const DEFAULT_DETAILS = [...LIGHTBOX_FIELDS.map((field) => field.name), 'attached_versions'].join(',');

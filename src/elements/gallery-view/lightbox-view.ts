@@ -6,6 +6,7 @@ import type { GalleryItem } from '../../api/types.ts';
 import { cssProperties } from '../shared/css-properties.ts';
 import type { LocalizeController } from '../shared/localize-controller.ts';
 import type { LightboxField } from './lightbox-fields.ts';
+import { hlsUrl, lightboxVideo, subtitleTracks } from './lightbox-video.ts';
 import type { GalleryViewStrings, LightboxStrings } from './locales/en.ts';
 import type { ImageSource, imageSource, itemLabel, originalUrl } from './media.ts';
 
@@ -23,6 +24,8 @@ export const english: LightboxStrings = {
   zoom: 'Zoom',
   fullscreen: 'Full screen',
   slideshow: 'Slideshow',
+  subtitles: 'Subtitles',
+  subtitlesOff: 'Off',
 };
 
 /**
@@ -120,16 +123,16 @@ export function lightboxMedia(
   const label = itemLabel(item);
   const original = originalUrl(item);
   if (item.type === 'video' && original) {
-    const poster = imageSource(item, 1200);
-    return html`<video
-      part="lightbox-video"
-      src=${original}
-      poster=${poster?.src ?? nothing}
-      controls
-      playsinline
-      preload="metadata"
-      aria-label=${label}
-    ></video>`;
+    return lightboxVideo({
+      rid: item.rid,
+      label,
+      hls: hlsUrl(item),
+      original,
+      poster: imageSource(item, 1200)?.src,
+      tracks: subtitleTracks(item),
+      words: kit.localize.words,
+      locale: kit.localize.language,
+    });
   }
   if (item.type === 'audio' && original) {
     return html`<figure class="icon">

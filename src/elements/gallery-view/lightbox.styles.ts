@@ -90,6 +90,26 @@ export const lightboxStyles = css`
     max-width: 100cqw;
     max-height: 100cqh;
   }
+  .fit .video {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    gap: 8px;
+    max-height: 100cqh;
+  }
+  .fit .video:has(.subtitles) video {
+    max-height: calc(100cqh - 48px);
+  }
+  .subtitles {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    font-size: 0.875em;
+  }
+  .subtitles select {
+    min-height: 44px;
+    font: inherit;
+  }
   .fit img {
     display: block;
     cursor: zoom-in;

@@ -361,7 +361,7 @@ export class Lightbox implements ReactiveController {
   private focusables(): HTMLElement[] {
     const dialog = this.dialog();
     if (!dialog) return [];
-    return [...dialog.querySelectorAll<HTMLElement>('button, a[href], video, audio, [tabindex="0"]')];
+    return [...dialog.querySelectorAll<HTMLElement>('button, a[href], video, audio, select, [tabindex="0"]')];
   }
 
   private focusInitial(opening: boolean): void {

@@ -10,9 +10,12 @@ export interface ImageSource {
   height: number | undefined;
 }
 
+/** Versions that are no picture: the file itself, a video's HLS renditions, a subtitle's WebVTT. */
+const NOT_STILL = new Set(['original', 'hls', 'vtt']);
+
 /** A stills-capable version: the generated JPEGs (for videos: frames of the poster), with a width. */
 const isStill = (name: string, version: AssetVersion | undefined): version is AssetVersion =>
-  !!version?.url && name !== 'original';
+  !!version?.url && !NOT_STILL.has(name);
 
 /**
  * Candidates for an image or a video's poster, smallest first. The original joins for images only
@@ -94,4 +97,13 @@ export function itemLabel(item: GalleryItem): string {
 /** The URL of the original file (what the lightbox plays or offers for download). */
 export function originalUrl(item: GalleryItem): string | undefined {
   return (item.versions as Record<string, AssetVersion | undefined> | undefined)?.original?.url;
+}
+
+/** A duration as a clock reads it: `0:07`, `3:25`, `1:02:03`. */
+export function clockTime(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }

@@ -14,6 +14,7 @@ export const tileStyles = css`
   @keyframes pulse { to { opacity: 0.55; } }
   @media (prefers-reduced-motion: reduce) { .placeholder .media { animation: none; } }
   .badge { position: absolute; inset: 50% auto auto 50%; translate: -50% -50%; display: grid; place-items: center; width: 44px; height: 44px; border-radius: 50%; background: rgb(0 0 0 / 0.6); color: #fff; }
+  .duration { position: absolute; right: 6px; bottom: 6px; padding: 1px 6px; border-radius: 4px; background: rgb(0 0 0 / 0.72); color: #fff; font-size: 0.75em; line-height: 1.5; font-variant-numeric: tabular-nums; }
   .caption { flex: none; }
   .captioned .tile:not(:has(.caption))::after { content: ''; flex: none; height: calc(0.875em * 1.35); }
   .caption, .text p { margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: 0.875em; line-height: 1.35; }

@@ -5,7 +5,7 @@ import { html, nothing, render, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { GalleryItem } from '../../api/types.ts';
 import { FILE, icon, NOTE, PLAY } from './icons.ts';
-import { imageSource, itemLabel } from './media.ts';
+import { clockTime, imageSource, itemLabel } from './media.ts';
 
 export interface TileOptions {
   layout: 'grid' | 'masonry' | 'list';
@@ -89,6 +89,10 @@ function tile(item: GalleryItem, index: number, options: TileOptions, hurried: b
   const media =
     item.type === 'image' || item.type === 'video' ? picture(item, options, hurried) : fileIcon(item);
   const caption = typeof item.caption === 'string' ? item.caption : '';
+  // A video's or a sound's length, once the server has read it: on the tile and in its name.
+  const length =
+    kind && typeof item.duration === 'number' && item.duration > 0 ? clockTime(item.duration) : '';
+  const name = kind ? `${kind}: ${label}${length ? `, ${length}` : ''}` : label;
   const description = typeof item.description === 'string' ? item.description : '';
   const text =
     options.layout === 'list'
@@ -103,11 +107,12 @@ function tile(item: GalleryItem, index: number, options: TileOptions, hurried: b
       class="media"
       part="tile-button"
       type="button"
-      aria-label=${kind ? `${kind}: ${label}` : label}
+      aria-label=${name}
       @click=${(event: Event) => options.onActivate(index, event.currentTarget as HTMLElement)}
     >
       ${media}
       ${item.type === 'video' ? html`<span class="badge" part="play-badge" aria-hidden="true">${icon(PLAY)}</span>` : nothing}
+      ${length ? html`<span class="duration" part="duration" aria-hidden="true">${length}</span>` : nothing}
     </button>
     ${text}`;
 }

@@ -27,4 +27,6 @@ export const de: GalleryViewStrings = {
   zoom: 'Zoomen',
   fullscreen: 'Vollbild',
   slideshow: 'Diashow',
+  subtitles: 'Untertitel',
+  subtitlesOff: 'Aus',
 };

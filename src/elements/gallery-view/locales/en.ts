@@ -32,6 +32,9 @@ export interface LightboxStrings {
   zoom: string;
   fullscreen: string;
   slideshow: string;
+  /** A video's subtitle menu and its choice of none. */
+  subtitles: string;
+  subtitlesOff: string;
 }
 
 export type GalleryViewStrings = ViewStrings & LightboxStrings;

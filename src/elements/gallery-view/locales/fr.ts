@@ -27,4 +27,6 @@ export const fr: GalleryViewStrings = {
   zoom: 'Zoom',
   fullscreen: 'Plein écran',
   slideshow: 'Diaporama',
+  subtitles: 'Sous-titres',
+  subtitlesOff: 'Désactivés',
 };
