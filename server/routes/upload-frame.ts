@@ -96,7 +96,7 @@ export function registerUploadFrameRoutes(
       if (parentOrigin) src.searchParams.set('parent_origin', parentOrigin);
       const html =
         `<iframe src="${escapeHtml(src.href)}" width="100%" height="430" frameborder="0" ` +
-        `allowfullscreen scrolling="yes" allow="geolocation; microphone; camera"></iframe>`;
+        `allowfullscreen scrolling="yes" allow="geolocation; microphone; camera; display-capture"></iframe>`;
       return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     },
   });

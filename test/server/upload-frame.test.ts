@@ -59,7 +59,7 @@ describe('upload.iframe', () => {
         .split(';')
         .map((each) => each.trim())
         .sort(),
-      ['camera', 'geolocation', 'microphone'],
+      ['camera', 'display-capture', 'geolocation', 'microphone'],
     );
     const src = new URL(byName.get('src') ?? '');
     assert.equal(src.origin + src.pathname, `${t.origin}/v2/upload.iframe`);
