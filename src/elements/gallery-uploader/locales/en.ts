@@ -35,8 +35,8 @@ export interface UploaderStrings {
 export type UppyStrings = Record<string, string | Record<number, string>>;
 
 /**
- * A language's table: our words, and the Dashboard strings that override Uppy's English (full
- * translations live in @uppy/locales, which we do not bundle; English needs none).
+ * A language's table: our words, and the Dashboard strings that override Uppy's English (the full
+ * locale of the language from @uppy/locales is laid under them when the table loads; English needs none).
  */
 export type UploaderWords = UploaderStrings & { uppy?: UppyStrings };
 
