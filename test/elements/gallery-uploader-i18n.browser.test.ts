@@ -82,7 +82,7 @@ describe('<gallery-uploader> words and themes', () => {
     const el = await mount({ 'base-url': server.baseUrl, token: server.token, locale: 'de-AT' });
     expect(dashboardLabel(el)).to.equal('Dateien in die Galerie hochladen');
     await waitUntil(() => browseText(el) === 'Dateien auswählen', 'the German browse link');
-    expect(root(el).querySelector('[part="url-form"] legend')?.textContent?.trim()).to.equal(
+    expect(root(el).querySelector('[part="url-label"]')?.textContent?.trim()).to.equal(
       'Von einer URL hochladen',
     );
   });
@@ -153,6 +153,36 @@ describe('<gallery-uploader> words and themes', () => {
     });
   }
 
+  it('writes under the drop zone title the limits it is set up with, only those, in its language', async () => {
+    const note = (el: GalleryUploader) =>
+      root(el)
+        .querySelector('.uppy-Dashboard-note')
+        ?.textContent?.replace(/\u00a0/g, ' ');
+    const el = await mount({
+      'base-url': server.baseUrl,
+      token: server.token,
+      accept: 'image/*,video/*,.pdf',
+      'max-file-size': String(50 * MiB),
+      'max-files': '10',
+    });
+    await waitUntil(() => !!note(el), 'the limits shown');
+    expect(note(el)).to.equal('Images, videos, and .pdf · up to 50 MB per file · up to 10 files');
+    el.note = 'Photos of the event only, please.';
+    el.removeAttribute('accept');
+    el.removeAttribute('max-file-size');
+    el.maxFiles = 1;
+    el.locale = 'de';
+    await el.updateComplete;
+    await waitUntil(
+      () => note(el) === 'Photos of the event only, please.\nHöchstens eine Datei',
+      `the note and the one limit left in German, not "${note(el)}"`,
+    );
+    const title = root(el).querySelector('.uppy-Dashboard-AddFiles-title')!.getBoundingClientRect();
+    const zone = root(el).querySelector('.uppy-Dashboard-AddFiles')!.getBoundingClientRect();
+    // The icon, the title and the note sit in the middle of the zone, not at its top.
+    expect(Math.abs(title.top - zone.top - (zone.bottom - title.bottom))).to.be.below(zone.height / 2);
+  });
+
   it('lets the strings property win over the locale', async () => {
     const el = await mount({ 'base-url': server.baseUrl, token: server.token, locale: 'fr' });
     el.strings = { dashboardLabel: 'Drop your holiday photos', urlSubmit: 'Fetch' };
@@ -160,7 +190,7 @@ describe('<gallery-uploader> words and themes', () => {
     expect(dashboardLabel(el)).to.equal('Drop your holiday photos');
     expect(root(el).querySelector('[part="url-submit"]')?.textContent?.trim()).to.equal('Fetch');
     // Keys the app did not override keep the locale's words.
-    expect(root(el).querySelector('[part="url-form"] legend')?.textContent?.trim()).to.equal(
+    expect(root(el).querySelector('[part="url-label"]')?.textContent?.trim()).to.equal(
       'Importer depuis une URL',
     );
   });

@@ -5,6 +5,7 @@ import { LocalizeController } from '../shared/localize-controller.ts';
 import type { GalleryUploadErrorEvent, GalleryUploadStartEvent } from './events.ts';
 import { sourcesOf } from './extras/index.ts';
 import { uploaderStyles } from './gallery-uploader.styles.ts';
+import { limitsHint } from './limits-hint.ts';
 import { en, type UploaderStrings, type UploaderWords, type UppyLocaleLike } from './locales/en.ts';
 import { loaders } from './locales/index.ts';
 import {
@@ -50,7 +51,7 @@ const UPPY_OPTIONS = [
  * @attr insert-position - `bottom` (default), `top` or a 1-based position.
  * @attr locale - Language of the element's and the Dashboard's words: `en`, `de`, `fr` (`de-AT` uses `de`); default: the page's `lang`, else English.
  * @attr theme - `light`, `dark` or `auto` (default: follows `prefers-color-scheme`); the Dashboard follows it.
- * @attr note - A line of guidance shown in the Dashboard.
+ * @attr note - A line of guidance shown in the drop zone, above the line of limits the element writes from `accept`, `max-file-size` and `max-files`.
  * @attr meta-fields - Metadata editable per file: comma list of caption, description, tags, reference_id.
  * @attr limit - Files uploading at once (default 3). Files up to 5 MiB go in one request; larger ones in chunks of 5 to 50 MiB (growing while the network is fast), each resumable: pause and resume per file or for all, and a failed or cut chunk is sent again from where the server stands.
  * @attr poll-interval - Milliseconds between status polls of a URL import (default 1000).
@@ -70,8 +71,10 @@ const UPPY_OPTIONS = [
  * @csspart errors - The list of failed files with their messages.
  * @csspart error - One failed file.
  * @csspart retry-status - The line (a polite live region) saying how many files are being retried.
- * @csspart url-form - The "upload from a URL" form.
+ * @csspart url-form - The "upload from a URL" row.
+ * @csspart url-label - Its label.
  * @csspart url-input - Its URL field.
+ * @csspart url-caption - Its optional caption field.
  * @csspart url-submit - Its import button.
  * @csspart url-progress - The import's progress bar.
  *
@@ -84,6 +87,9 @@ const UPPY_OPTIONS = [
  * @cssprop [--gallery-uploader-focus=2px solid var(--gallery-uploader-accent)] - Focus outline of `:focus-visible` (an `outline` shorthand).
  * @cssprop [--gallery-uploader-radius=8px] - Corner radius.
  * @cssprop [--gallery-uploader-height=420px] - Height of the Dashboard.
+ * @cssprop [--gallery-uploader-empty-height=var(--gallery-uploader-height)] - Height of the empty drop zone (no file added yet); 240px where the element is under 480px wide.
+ * @cssprop [--gallery-uploader-drop-background=color-mix(in srgb, var(--gallery-uploader-accent) 4%, var(--gallery-uploader-background))] - Background of the empty drop zone.
+ * @cssprop [--gallery-uploader-icon-color=var(--gallery-uploader-accent)] - Colour of the drop zone's upload icon.
  * @cssprop [--gallery-font-family=system-ui, sans-serif] - Font of the element's own parts.
  */
 export class GalleryUploader extends LitElement {
@@ -140,7 +146,7 @@ export class GalleryUploader extends LitElement {
   declare uppyLocale: UppyLocaleLike | undefined;
   /** `light`, `dark`, or `auto` (the visitor's preference, the default); the Dashboard follows it. */
   declare theme: 'light' | 'dark' | 'auto';
-  /** A line of guidance shown in the Dashboard. */
+  /** A line of guidance shown in the drop zone, above the line of limits. */
   declare note: string | undefined;
   /** Comma list of metadata editable per file before upload: caption, description, tags, reference_id. */
   declare metaFields: string;
@@ -234,6 +240,16 @@ export class GalleryUploader extends LitElement {
     return strings && { strings, pluralize };
   }
 
+  /** The page's note, then what the element takes (only the limits that are set), one per line. */
+  #note(accept: string[] | undefined): string | undefined {
+    const localize = this.#localize;
+    const limits = { accept, maxFileSize: this.maxFileSize, maxFiles: this.maxFiles };
+    const hint = limitsHint(limits, localize.words, localize.language, (count) =>
+      localize.plural('limitFiles', count),
+    );
+    return [this.note, hint].filter(Boolean).join('\n') || undefined;
+  }
+
   #config(): UploaderConfig {
     const metaFields = this.metaFields
       .split(',')
@@ -255,7 +271,7 @@ export class GalleryUploader extends LitElement {
       insertPosition: this.insertPosition || 'bottom',
       uppyLocale: this.#uppyLocale(),
       theme: this.theme === 'dark' || this.theme === 'auto' ? this.theme : 'light',
-      note: this.note,
+      note: this.#note(accept),
       metaFields,
       limit: this.limit > 0 ? this.limit : 3,
       recovery: !this.noRecovery,
@@ -319,40 +335,48 @@ export class GalleryUploader extends LitElement {
   #renderUrlForm(strings: UploaderStrings) {
     const view = this.#imports.view;
     const running = this.#imports.running;
+    const progress =
+      view?.state === 'running'
+        ? this.#localize.term('urlProgress', { name: view.name, percent: view.percent })
+        : '';
     return html`
       <form class="url-form" part="url-form" @submit=${this.#onUrlSubmit}>
-        <fieldset>
-          <legend>${strings.urlLegend}</legend>
-          <div class="row">
-            <label
-              >${strings.urlLabel}
-              <input part="url-input" name="url" type="url" required placeholder="https://" ?disabled=${running}
-            /></label>
-            <label>${strings.urlCaptionLabel} <input name="caption" type="text" ?disabled=${running} /></label>
-            ${
-              running
-                ? html`<button type="button" @click=${() => this.#imports.cancel()}>${strings.urlCancel}</button>`
-                : html`<button part="url-submit" type="submit">${strings.urlSubmit}</button>`
-            }
-          </div>
-          ${
-            view
-              ? html`<div class="url-status" role="status">
+        <label class="url-label" part="url-label" for="url-input">${strings.urlLegend}</label>
+        <input
+          id="url-input"
+          part="url-input"
+          name="url"
+          type="url"
+          required
+          placeholder="https://"
+          ?disabled=${running}
+        />
+        <input
+          class="url-caption"
+          part="url-caption"
+          name="caption"
+          type="text"
+          placeholder=${strings.urlCaptionLabel}
+          aria-label=${strings.urlCaptionLabel}
+          ?disabled=${running}
+        />
+        ${
+          running
+            ? html`<button type="button" @click=${() => this.#imports.cancel()}>${strings.urlCancel}</button>`
+            : html`<button part="url-submit" type="submit">${strings.urlSubmit}</button>`
+        }
+        ${
+          view
+            ? html`<div class="url-status" role="status">
                 ${
-                  view.state === 'running'
-                    ? html`<progress
-                        part="url-progress"
-                        max="100"
-                        .value=${view.percent}
-                        aria-label=${this.#localize.term('urlProgress', { name: view.name, percent: view.percent })}
-                      ></progress>
-                      ${this.#localize.term('urlProgress', { name: view.name, percent: view.percent })}`
+                  progress
+                    ? html`<progress part="url-progress" max="100" .value=${view.percent} aria-label=${progress}></progress>
+                        ${progress}`
                     : view.message
                 }
               </div>`
-              : nothing
-          }
-        </fieldset>
+            : nothing
+        }
       </form>
     `;
   }
