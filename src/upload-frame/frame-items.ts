@@ -10,11 +10,14 @@ import { frameItemsStyles } from './frame-items.styles.ts';
 import type { FrameMessenger } from './frame-messages.ts';
 import { moved, positionFor } from './frame-order.ts';
 import { en, type FrameStrings } from './locales/en.ts';
+import { loaders } from './locales/index.ts';
+import { ThumbnailWatch } from './thumbnail-watch.ts';
 
 export class UploadFrameItems extends LitElement {
   static override styles = frameItemsStyles;
 
   static override properties = {
+    locale: {},
     items: { state: true },
     status: { state: true },
     failed: { state: true },
@@ -22,6 +25,8 @@ export class UploadFrameItems extends LitElement {
     dropTarget: { state: true },
   };
 
+  /** Language of the list's words (`en`, `de`, `fr`); default: the page's `lang`. */
+  declare locale: string | undefined;
   declare items: FrameItem[];
   declare status: string;
   declare failed: boolean;
@@ -34,7 +39,7 @@ export class UploadFrameItems extends LitElement {
   readonly own = new Set<string>();
   /** The whole gallery order, others' items included: positions are computed on it. */
   private order: string[] = [];
-  private readonly localize = new LocalizeController<FrameStrings>(this, en);
+  private readonly localize = new LocalizeController<FrameStrings>(this, en, loaders);
   /** The list's lookup: a reload under way gives way to a newer one (an upload landed meanwhile). */
   private readonly loading = new LatestTask(this, {
     task: ([api]: readonly [FrameApi], signal) => api.allItems(signal),
@@ -42,8 +47,25 @@ export class UploadFrameItems extends LitElement {
       this.order = all.map((item) => item.rid);
       this.items = all.filter((item) => this.own.has(item.rid));
       this.report(this.items.length ? '' : this.localize.term('empty'));
+      this.thumbnails.restart();
     },
     onError: (error) => this.report(this.messageOf(error), true),
+  });
+  /** Fills in the thumbnails of new uploads as the server makes them, without a reload of the page. */
+  private readonly thumbnails = new ThumbnailWatch(this, {
+    read: (signal) => this.api?.allItems(signal) ?? Promise.resolve([]),
+    shown: () => this.items,
+    arrived: (fresh) => {
+      // Only the pictures change: what the visitor is typing and the status line stay as they are.
+      let changed = false;
+      const items = this.items.map((item) => {
+        const found = fresh.get(item.rid);
+        if (!found || item.thumbnail?.url) return item;
+        changed = true;
+        return { ...item, thumbnail: found.thumbnail, versions: found.versions };
+      });
+      if (changed) this.items = items;
+    },
   });
 
   constructor() {
