@@ -5,7 +5,6 @@ import { LocalizeController } from '../shared/localize-controller.ts';
 import type { GalleryUploadErrorEvent, GalleryUploadStartEvent } from './events.ts';
 import { sourcesOf } from './extras/index.ts';
 import { uploaderStyles } from './gallery-uploader.styles.ts';
-import { limitsHint } from './limits-hint.ts';
 import { en, type UploaderStrings, type UploaderWords, type UppyLocaleLike } from './locales/en.ts';
 import { loaders } from './locales/index.ts';
 import {
@@ -240,16 +239,6 @@ export class GalleryUploader extends LitElement {
     return strings && { strings, pluralize };
   }
 
-  /** The page's note, then what the element takes (only the limits that are set), one per line. */
-  #note(accept: string[] | undefined): string | undefined {
-    const localize = this.#localize;
-    const limits = { accept, maxFileSize: this.maxFileSize, maxFiles: this.maxFiles };
-    const hint = limitsHint(limits, localize.words, localize.language, (count) =>
-      localize.plural('limitFiles', count),
-    );
-    return [this.note, hint].filter(Boolean).join('\n') || undefined;
-  }
-
   #config(): UploaderConfig {
     const metaFields = this.metaFields
       .split(',')
@@ -271,13 +260,15 @@ export class GalleryUploader extends LitElement {
       insertPosition: this.insertPosition || 'bottom',
       uppyLocale: this.#uppyLocale(),
       theme: this.theme === 'dark' || this.theme === 'auto' ? this.theme : 'light',
-      note: this.#note(accept),
+      note: this.note,
       metaFields,
       limit: this.limit > 0 ? this.limit : 3,
       recovery: !this.noRecovery,
       sources: sourcesOf(this.sources),
       imageEditor: this.imageEditor,
       strings: this.#localize.words,
+      language: this.#localize.language,
+      filesLimit: (count) => this.#localize.plural('limitFiles', count),
     };
   }
 
