@@ -4,7 +4,7 @@ import { html, LitElement } from 'lit';
 import { ApiError } from '../api/errors.ts';
 import { defineElement } from '../elements/shared/define-element.ts';
 import { LatestTask } from '../elements/shared/latest-task.ts';
-import { LocalizeController } from '../elements/shared/localize-controller.ts';
+import { LocalizeController, type Values } from '../elements/shared/localize-controller.ts';
 import type { FrameApi, FrameItem } from './frame-api.ts';
 import { frameItemsStyles } from './frame-items.styles.ts';
 import type { FrameMessenger } from './frame-messages.ts';
@@ -12,6 +12,8 @@ import { moved, positionFor } from './frame-order.ts';
 import { en, type FrameStrings } from './locales/en.ts';
 import { loaders } from './locales/index.ts';
 import { ThumbnailWatch } from './thumbnail-watch.ts';
+
+type Status = [key: 'empty' | 'saved' | 'orderSaved' | 'removed' | 'failed' | 'unreachable', values?: Values];
 
 export class UploadFrameItems extends LitElement {
   static override styles = frameItemsStyles;
@@ -28,7 +30,8 @@ export class UploadFrameItems extends LitElement {
   /** Language of the list's words (`en`, `de`, `fr`); default: the page's `lang`. */
   declare locale: string | undefined;
   declare items: FrameItem[];
-  declare status: string;
+  /** The status line as a word and its values, worded at render: a language arriving later rewords it. */
+  declare status: Status | undefined;
   declare failed: boolean;
   declare dragging: string | null;
   declare dropTarget: string | null;
@@ -46,7 +49,7 @@ export class UploadFrameItems extends LitElement {
     onComplete: (all) => {
       this.order = all.map((item) => item.rid);
       this.items = all.filter((item) => this.own.has(item.rid));
-      this.report(this.items.length ? '' : this.localize.term('empty'));
+      this.report(this.items.length ? undefined : ['empty']);
       this.thumbnails.restart();
     },
     onError: (error) => this.report(this.messageOf(error), true),
@@ -71,7 +74,7 @@ export class UploadFrameItems extends LitElement {
   constructor() {
     super();
     this.items = [];
-    this.status = '';
+    this.status = undefined;
     this.failed = false;
     this.dragging = null;
     this.dropTarget = null;
@@ -86,7 +89,7 @@ export class UploadFrameItems extends LitElement {
     this.own.add(rid);
   }
 
-  private report(status: string, failed = false): void {
+  private report(status: Status | undefined, failed = false): void {
     this.status = status;
     this.failed = failed;
   }
@@ -101,7 +104,7 @@ export class UploadFrameItems extends LitElement {
       this.items = this.items.map((each) =>
         each.rid === item.rid ? { ...each, caption, description } : each,
       );
-      this.report(this.localize.term('saved', { name: item.filename }));
+      this.report(['saved', { name: item.filename }]);
       this.messenger?.post({ type: 'gallery-item-updated', fid: this.api.fid, rid: item.rid });
     } catch (error) {
       this.report(this.messageOf(error), true);
@@ -117,7 +120,7 @@ export class UploadFrameItems extends LitElement {
       this.order = moved(this.order, rid, position);
       const byRid = new Map(this.items.map((item) => [item.rid, item]));
       this.items = this.order.flatMap((each) => byRid.get(each) ?? []);
-      this.report(this.localize.term('orderSaved'));
+      this.report(['orderSaved']);
       this.messenger?.post({ type: 'gallery-items-reordered', fid: this.api.fid, rids: [...this.order] });
       await this.updateComplete;
       this.renderRoot.querySelector<HTMLElement>(`li[data-rid="${CSS.escape(rid)}"]`)?.focus();
@@ -139,16 +142,16 @@ export class UploadFrameItems extends LitElement {
       this.own.delete(item.rid);
       this.order = this.order.filter((rid) => rid !== item.rid);
       this.items = this.items.filter((each) => each.rid !== item.rid);
-      this.report(this.localize.term('removed', { name: item.filename }));
+      this.report(['removed', { name: item.filename }]);
       this.messenger?.post({ type: 'gallery-item-removed', fid: this.api.fid, rid: item.rid });
     } catch (error) {
       this.report(this.messageOf(error), true);
     }
   }
 
-  private messageOf(error: unknown): string {
-    if (error instanceof ApiError) return this.localize.term('failed', { message: error.message });
-    return this.localize.term('unreachable');
+  private messageOf(error: unknown): Status {
+    if (error instanceof ApiError) return ['failed', { message: error.message }];
+    return ['unreachable'];
   }
 
   private onKey(event: KeyboardEvent, rid: string): void {
@@ -171,7 +174,9 @@ export class UploadFrameItems extends LitElement {
       <ol aria-label=${this.localize.term('list')}>
         ${this.items.map((item, index) => this.renderItem(item, index))}
       </ol>
-      <p class="status ${this.failed ? 'error' : ''}" role="status" aria-live="polite">${this.status}</p>
+      <p class="status ${this.failed ? 'error' : ''}" role="status" aria-live="polite">${
+        this.status ? this.localize.term(...this.status) : ''
+      }</p>
     `;
   }
 
