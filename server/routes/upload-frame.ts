@@ -30,6 +30,15 @@ export function parseParentOrigin(value: unknown): string | null {
   return url.origin;
 }
 
+/** `locale` must be a language tag (`de`, `fr-CA`): it goes into the frame's address and picks its words. */
+export function parseLocale(value: unknown): string | null {
+  const raw = text(value);
+  if (raw === '') return null;
+  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/.test(raw))
+    throw invalid('locale', 'must be a language tag such as de or fr-CA');
+  return raw;
+}
+
 export function registerUploadFrameRoutes(
   app: FastifyInstance,
   ctx: ServerContext,
@@ -89,14 +98,16 @@ export function registerUploadFrameRoutes(
       );
       // Checked before the gallery, an rrid's of which may be made: a refused call changes nothing.
       const parentOrigin = parseParentOrigin(query.parent_origin);
+      const locale = parseLocale(query.locale);
       const fid = frameGallery(ctx, galleries, services, query, caller);
       const { token } = services.tokens.createUploadToken(caller, fid);
       const src = new URL(`${ctx.publicUrl()}/v2/upload.iframe`);
       src.searchParams.set('upload_token', token);
       if (parentOrigin) src.searchParams.set('parent_origin', parentOrigin);
+      if (locale) src.searchParams.set('locale', locale);
       const html =
         `<iframe src="${escapeHtml(src.href)}" width="100%" height="430" frameborder="0" ` +
-        `allowfullscreen scrolling="yes" allow="geolocation; microphone; camera"></iframe>`;
+        `allowfullscreen scrolling="yes" allow="geolocation; microphone; camera; display-capture"></iframe>`;
       return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     },
   });

@@ -24,6 +24,11 @@ export interface UploadIframeParams {
   rrid?: string;
   /** Origin of the embedding page, to which the frame posts its messages (reference-server extension). */
   parent_origin?: string;
+  /**
+   * Language of the frame (`de`, `fr`, `de-AT`, …; reference-server extension), passed on in its address;
+   * without it the frame follows the visitor's browser, else English.
+   */
+  locale?: string;
 }
 
 export interface UploadOperations {
@@ -43,7 +48,12 @@ export const UPLOAD_RULES = {
     permission: 'asset.upload',
     scope: { touches: 'gallery', param: 'fid' },
     uploadToken: true,
-    params: { fid: { type: 'string' }, rrid: { type: 'string' }, parent_origin: { type: 'string' } },
+    params: {
+      fid: { type: 'string' },
+      rrid: { type: 'string' },
+      parent_origin: { type: 'string' },
+      locale: text(35),
+    },
   },
   'upload.get_upload_token': {
     permission: 'token.create',

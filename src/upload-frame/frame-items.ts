@@ -4,17 +4,22 @@ import { html, LitElement } from 'lit';
 import { ApiError } from '../api/errors.ts';
 import { defineElement } from '../elements/shared/define-element.ts';
 import { LatestTask } from '../elements/shared/latest-task.ts';
-import { LocalizeController } from '../elements/shared/localize-controller.ts';
+import { LocalizeController, type Values } from '../elements/shared/localize-controller.ts';
 import type { FrameApi, FrameItem } from './frame-api.ts';
 import { frameItemsStyles } from './frame-items.styles.ts';
 import type { FrameMessenger } from './frame-messages.ts';
 import { moved, positionFor } from './frame-order.ts';
 import { en, type FrameStrings } from './locales/en.ts';
+import { loaders } from './locales/index.ts';
+import { ThumbnailWatch } from './thumbnail-watch.ts';
+
+type Status = [key: 'empty' | 'saved' | 'orderSaved' | 'removed' | 'failed' | 'unreachable', values?: Values];
 
 export class UploadFrameItems extends LitElement {
   static override styles = frameItemsStyles;
 
   static override properties = {
+    locale: {},
     items: { state: true },
     status: { state: true },
     failed: { state: true },
@@ -22,8 +27,11 @@ export class UploadFrameItems extends LitElement {
     dropTarget: { state: true },
   };
 
+  /** Language of the list's words (`en`, `de`, `fr`); default: the page's `lang`. */
+  declare locale: string | undefined;
   declare items: FrameItem[];
-  declare status: string;
+  /** The status line as a word and its values, worded at render: a language arriving later rewords it. */
+  declare status: Status | undefined;
   declare failed: boolean;
   declare dragging: string | null;
   declare dropTarget: string | null;
@@ -34,22 +42,39 @@ export class UploadFrameItems extends LitElement {
   readonly own = new Set<string>();
   /** The whole gallery order, others' items included: positions are computed on it. */
   private order: string[] = [];
-  private readonly localize = new LocalizeController<FrameStrings>(this, en);
+  private readonly localize = new LocalizeController<FrameStrings>(this, en, loaders);
   /** The list's lookup: a reload under way gives way to a newer one (an upload landed meanwhile). */
   private readonly loading = new LatestTask(this, {
     task: ([api]: readonly [FrameApi], signal) => api.allItems(signal),
     onComplete: (all) => {
       this.order = all.map((item) => item.rid);
       this.items = all.filter((item) => this.own.has(item.rid));
-      this.report(this.items.length ? '' : this.localize.term('empty'));
+      this.report(this.items.length ? undefined : ['empty']);
+      this.thumbnails.restart();
     },
     onError: (error) => this.report(this.messageOf(error), true),
+  });
+  /** Fills in the thumbnails of new uploads as the server makes them, without a reload of the page. */
+  private readonly thumbnails = new ThumbnailWatch(this, {
+    read: (signal) => this.api?.allItems(signal) ?? Promise.resolve([]),
+    shown: () => this.items,
+    arrived: (fresh) => {
+      // Only the pictures change: what the visitor is typing and the status line stay as they are.
+      let changed = false;
+      const items = this.items.map((item) => {
+        const found = fresh.get(item.rid);
+        if (!found || item.thumbnail?.url) return item;
+        changed = true;
+        return { ...item, thumbnail: found.thumbnail, versions: found.versions };
+      });
+      if (changed) this.items = items;
+    },
   });
 
   constructor() {
     super();
     this.items = [];
-    this.status = '';
+    this.status = undefined;
     this.failed = false;
     this.dragging = null;
     this.dropTarget = null;
@@ -64,7 +89,7 @@ export class UploadFrameItems extends LitElement {
     this.own.add(rid);
   }
 
-  private report(status: string, failed = false): void {
+  private report(status: Status | undefined, failed = false): void {
     this.status = status;
     this.failed = failed;
   }
@@ -79,7 +104,7 @@ export class UploadFrameItems extends LitElement {
       this.items = this.items.map((each) =>
         each.rid === item.rid ? { ...each, caption, description } : each,
       );
-      this.report(this.localize.term('saved', { name: item.filename }));
+      this.report(['saved', { name: item.filename }]);
       this.messenger?.post({ type: 'gallery-item-updated', fid: this.api.fid, rid: item.rid });
     } catch (error) {
       this.report(this.messageOf(error), true);
@@ -95,7 +120,7 @@ export class UploadFrameItems extends LitElement {
       this.order = moved(this.order, rid, position);
       const byRid = new Map(this.items.map((item) => [item.rid, item]));
       this.items = this.order.flatMap((each) => byRid.get(each) ?? []);
-      this.report(this.localize.term('orderSaved'));
+      this.report(['orderSaved']);
       this.messenger?.post({ type: 'gallery-items-reordered', fid: this.api.fid, rids: [...this.order] });
       await this.updateComplete;
       this.renderRoot.querySelector<HTMLElement>(`li[data-rid="${CSS.escape(rid)}"]`)?.focus();
@@ -117,16 +142,16 @@ export class UploadFrameItems extends LitElement {
       this.own.delete(item.rid);
       this.order = this.order.filter((rid) => rid !== item.rid);
       this.items = this.items.filter((each) => each.rid !== item.rid);
-      this.report(this.localize.term('removed', { name: item.filename }));
+      this.report(['removed', { name: item.filename }]);
       this.messenger?.post({ type: 'gallery-item-removed', fid: this.api.fid, rid: item.rid });
     } catch (error) {
       this.report(this.messageOf(error), true);
     }
   }
 
-  private messageOf(error: unknown): string {
-    if (error instanceof ApiError) return this.localize.term('failed', { message: error.message });
-    return this.localize.term('unreachable');
+  private messageOf(error: unknown): Status {
+    if (error instanceof ApiError) return ['failed', { message: error.message }];
+    return ['unreachable'];
   }
 
   private onKey(event: KeyboardEvent, rid: string): void {
@@ -149,7 +174,9 @@ export class UploadFrameItems extends LitElement {
       <ol aria-label=${this.localize.term('list')}>
         ${this.items.map((item, index) => this.renderItem(item, index))}
       </ol>
-      <p class="status ${this.failed ? 'error' : ''}" role="status" aria-live="polite">${this.status}</p>
+      <p class="status ${this.failed ? 'error' : ''}" role="status" aria-live="polite">${
+        this.status ? this.localize.term(...this.status) : ''
+      }</p>
     `;
   }
 

@@ -7,8 +7,11 @@ import { readFrameConfig } from './frame-config.ts';
 import type { UploadFrameItems } from './frame-items.ts';
 import './frame-items.ts';
 import { FrameMessenger } from './frame-messages.ts';
+import { frameLanguage, speak } from './page-words.ts';
 
 const config = readFrameConfig();
+const language = frameLanguage(location.search, navigator.languages);
+void speak(language, document);
 const messenger = new FrameMessenger(config.parentOrigin);
 const api = new FrameApi(config.baseUrl, config.uploadToken, config.fid);
 
@@ -17,6 +20,7 @@ uploader.setAttribute('base-url', config.baseUrl);
 uploader.setAttribute('fid', config.fid);
 uploader.setAttribute('upload-token', config.uploadToken);
 uploader.setAttribute('meta-fields', 'caption,description');
+uploader.setAttribute('locale', language);
 // The embedding site may ask for more sources and the image editor in the frame's address:
 // `…&sources=camera%20screen&image_editor=1`.
 const wanted = new URLSearchParams(location.search);
@@ -26,6 +30,7 @@ if (wanted.get('image_editor') === '1') uploader.setAttribute('image-editor', ''
 document.querySelector('.frame-uploader-slot')?.append(uploader);
 
 const items = document.querySelector('upload-frame-items') as UploadFrameItems;
+items.locale = language;
 items.api = api;
 items.messenger = messenger;
 for (const rid of config.ownRids) items.addOwn(rid);

@@ -60,7 +60,10 @@ describe('<gallery-uploader>', () => {
     el.setAttribute('note', 'Images only');
     await el.updateComplete;
     expect(first.opts.restrictions.maxNumberOfFiles).to.equal(2);
-    expect(el.shadowRoot!.querySelector('.uppy-Dashboard-note')?.textContent).to.equal('Images only');
+    // The page's note, then the limit the element writes from max-files.
+    expect(el.shadowRoot!.querySelector('.uppy-Dashboard-note')?.textContent).to.equal(
+      'Images only\nUp to 2 files',
+    );
 
     const parent = el.parentElement!;
     el.remove();

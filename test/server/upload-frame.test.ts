@@ -59,7 +59,7 @@ describe('upload.iframe', () => {
         .split(';')
         .map((each) => each.trim())
         .sort(),
-      ['camera', 'geolocation', 'microphone'],
+      ['camera', 'display-capture', 'geolocation', 'microphone'],
     );
     const src = new URL(byName.get('src') ?? '');
     assert.equal(src.origin + src.pathname, `${t.origin}/v2/upload.iframe`);
@@ -97,6 +97,7 @@ describe('upload.iframe', () => {
       [{ fid: 'nope' }, undefined, 404, 'not_found'],
       [{ fid, parent_origin: 'javascript:alert(1)' }, undefined, 400, 'invalid_parameter'],
       [{ fid, parent_origin: 'https://example.com/path' }, undefined, 400, 'invalid_parameter'],
+      [{ fid, locale: 'de"><script>' }, undefined, 400, 'invalid_parameter'],
       [{ fid }, 'wrong-token', 403, 'invalid_token'],
     ];
     for (const [params, token, status, code] of cases) {
@@ -109,6 +110,13 @@ describe('upload.iframe', () => {
     const response = await fetch(embedUrl({ fid }, read.body.token));
     assert.equal(response.status, 403);
     assert.equal((await response.json()).code, 'permission_denied');
+  });
+
+  it('passes the language asked for on to the frame in its address', async () => {
+    const srcFor = async (params: Record<string, string>) =>
+      new URL(new Map(parseIframe((await getText(embedUrl(params))).text).attributes).get('src') ?? '');
+    assert.equal((await srcFor({ fid, locale: 'de-AT' })).searchParams.get('locale'), 'de-AT');
+    assert.equal((await srcFor({ fid })).searchParams.has('locale'), false);
   });
 
   it('serves the frame page under a strict CSP with no inline script', async () => {

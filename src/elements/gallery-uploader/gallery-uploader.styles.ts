@@ -1,7 +1,10 @@
-// Styles of <gallery-uploader>: our theme variables, laid over the Dashboard's colours once Uppy's own
-// stylesheets (uppy-kit.ts) are adopted before them, and the box that holds the Dashboard's place until then.
+// Styles of <gallery-uploader> before Uppy loads: the theme's custom properties, the box that holds the
+// empty Dashboard's place, the error list and the URL row. The Dashboard's own looks under the theme come
+// with it (dashboard.styles.ts).
 import { css } from 'lit';
 
+// The element is the container of its queries: the drop zone's height follows the element's own width,
+// not the viewport's.
 const hostStyles = css`
   :host {
     --gallery-uploader-background: #ffffff;
@@ -15,6 +18,7 @@ const hostStyles = css`
     --gallery-uploader-focus: 2px solid var(--gallery-uploader-accent);
     color-scheme: light;
     display: block;
+    container-type: inline-size;
     color: var(--gallery-uploader-color);
     font-family: var(--gallery-font-family, system-ui, sans-serif);
   }
@@ -41,65 +45,33 @@ const hostStyles = css`
       --gallery-uploader-error: #ff9a8f;
     }
   }
+`;
 
-  /* Until Uppy has loaded, an empty box of the Dashboard's size keeps the page from jumping. */
+// On a phone 420 px of empty drop zone is mostly blank screen: the zone stays compact until files come.
+// Until Uppy has loaded, a box of the empty Dashboard's size and look keeps the page from jumping.
+const placeholder = css`
+  .dashboard {
+    --_empty-height: var(--gallery-uploader-empty-height, var(--gallery-uploader-height));
+    --_drop-background: var(
+      --gallery-uploader-drop-background,
+      color-mix(in srgb, var(--gallery-uploader-accent) 4%, var(--gallery-uploader-background))
+    );
+  }
+  @container (max-width: 479px) {
+    .dashboard {
+      --_empty-height: var(--gallery-uploader-empty-height, 240px);
+    }
+  }
   .dashboard:empty {
     box-sizing: border-box;
-    height: var(--gallery-uploader-height);
-    border: 1px dashed var(--gallery-uploader-border);
+    height: var(--_empty-height);
+    border: 1.5px dashed var(--gallery-uploader-border);
     border-radius: var(--gallery-uploader-radius);
-    background: var(--gallery-uploader-background);
+    background: var(--_drop-background);
   }
-  /* The Dashboard sets its size inline; the variable lets a page choose it without a property. */
-  .dashboard .uppy-Dashboard-inner {
-    width: 100% !important;
-    height: var(--gallery-uploader-height) !important;
-    background-color: var(--gallery-uploader-background);
-    border-color: var(--gallery-uploader-border);
-    border-radius: var(--gallery-uploader-radius);
-  }
-  .dashboard .uppy-Dashboard-AddFiles-title,
-  .dashboard .uppy-DashboardContent-title {
-    color: var(--gallery-uploader-color);
-  }
-  .dashboard .uppy-Dashboard-browse,
-  .dashboard .uppy-DashboardContent-addMore,
-  .dashboard .uppy-DashboardContent-back {
-    color: var(--gallery-uploader-accent);
-  }
-  .dashboard .uppy-StatusBar-actionBtn--upload {
-    background-color: var(--gallery-uploader-accent);
-    color: var(--gallery-uploader-background);
-  }
-  /* The Dashboard has no colour variables, only its own [data-uppy-theme=dark] rules (set from our theme
-     attribute); these rules come later with the same specificity, so our properties win in both themes. */
-  .dashboard .uppy-Dashboard-AddFiles {
-    border-color: var(--gallery-uploader-border);
-  }
-  .dashboard .uppy-Dashboard-note,
-  .dashboard .uppy-Dashboard-Item-status,
-  .dashboard .uppy-Dashboard-dropFilesHereHint {
-    color: var(--gallery-uploader-muted);
-  }
-  .dashboard .uppy-Dashboard-Item-name,
-  .dashboard .uppy-Dashboard-FileCard-label,
-  .dashboard .uppy-DashboardContent-bar,
-  .dashboard .uppy-StatusBar {
-    color: var(--gallery-uploader-color);
-  }
-  .dashboard .uppy-DashboardContent-bar,
-  .dashboard .uppy-Dashboard-FileCard-actions,
-  .dashboard .uppy-Dashboard-FileCard-info,
-  .dashboard .uppy-DashboardContent-panelBody,
-  .dashboard .uppy-StatusBar {
-    background-color: var(--gallery-uploader-background);
-    border-color: var(--gallery-uploader-border);
-  }
-  .dashboard .uppy-Dashboard-FileCard-input {
-    background-color: var(--gallery-uploader-background);
-    color: var(--gallery-uploader-color);
-    border-color: var(--gallery-uploader-border);
-  }
+`;
+
+const ownParts = css`
   :focus-visible,
   .dashboard .uppy-u-reset:focus-visible {
     outline: var(--gallery-uploader-focus);
@@ -132,54 +104,74 @@ const hostStyles = css`
   .errors button,
   .url-form button {
     font: inherit;
-    padding: 0.35rem 0.75rem;
+    min-height: 2.25rem;
+    padding: 0 0.9rem;
     border-radius: 6px;
     border: 1px solid var(--gallery-uploader-border);
     background: var(--gallery-uploader-background);
     color: var(--gallery-uploader-color);
     cursor: pointer;
   }
+`;
+
+// "Upload from a URL": one row under the Dashboard, in its type size; it wraps on narrow screens.
+const urlRow = css`
   .url-form {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem 0.75rem;
     margin: 0.75rem 0 0;
-    padding: 0.5rem 0.75rem 0.75rem;
+    padding: 0.625rem 0.75rem;
     border: 1px solid var(--gallery-uploader-border);
     border-radius: var(--gallery-uploader-radius);
     background: var(--gallery-uploader-background);
+    font-size: 0.875rem;
+    line-height: 1.4;
   }
-  .url-form legend {
-    padding: 0 0.25rem;
-  }
-  .url-form .row {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.5rem;
-    align-items: end;
-  }
-  .url-form label {
-    display: grid;
-    gap: 0.2rem;
-    flex: 1 1 14rem;
-    color: var(--gallery-uploader-muted);
+  .url-label {
+    flex: none;
+    font-weight: 500;
   }
   .url-form input {
+    box-sizing: border-box;
+    min-width: 0;
+    min-height: 2.25rem;
     font: inherit;
-    padding: 0.35rem 0.5rem;
+    padding: 0 0.6rem;
     border: 1px solid var(--gallery-uploader-border);
     border-radius: 6px;
     background: var(--gallery-uploader-background);
     color: var(--gallery-uploader-color);
   }
+  .url-form input::placeholder {
+    color: var(--gallery-uploader-muted);
+  }
+  #url-input {
+    flex: 3 1 13rem;
+  }
+  .url-caption {
+    flex: 2 1 9rem;
+  }
+  .url-form button {
+    flex: none;
+  }
   .url-form button[type='submit'] {
     background: var(--gallery-uploader-accent);
     border-color: var(--gallery-uploader-accent);
     color: var(--gallery-uploader-background);
+    font-weight: 500;
   }
   .url-status {
-    margin: 0.5rem 0 0;
+    flex-basis: 100%;
+    color: var(--gallery-uploader-muted);
   }
   .url-status progress {
+    display: block;
     width: 100%;
+    margin-bottom: 0.25rem;
+    accent-color: var(--gallery-uploader-accent);
   }
 `;
 
-export const uploaderStyles = hostStyles;
+export const uploaderStyles = [hostStyles, placeholder, ownParts, urlRow];

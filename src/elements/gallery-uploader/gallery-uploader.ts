@@ -50,7 +50,7 @@ const UPPY_OPTIONS = [
  * @attr insert-position - `bottom` (default), `top` or a 1-based position.
  * @attr locale - Language of the element's and the Dashboard's words: `en`, `de`, `fr` (`de-AT` uses `de`); default: the page's `lang`, else English.
  * @attr theme - `light`, `dark` or `auto` (default: follows `prefers-color-scheme`); the Dashboard follows it.
- * @attr note - A line of guidance shown in the Dashboard.
+ * @attr note - A line of guidance shown in the drop zone, above the line of limits the element writes from `accept`, `max-file-size` and `max-files`.
  * @attr meta-fields - Metadata editable per file: comma list of caption, description, tags, reference_id.
  * @attr limit - Files uploading at once (default 3). Files up to 5 MiB go in one request; larger ones in chunks of 5 to 50 MiB (growing while the network is fast), each resumable: pause and resume per file or for all, and a failed or cut chunk is sent again from where the server stands.
  * @attr poll-interval - Milliseconds between status polls of a URL import (default 1000).
@@ -70,8 +70,10 @@ const UPPY_OPTIONS = [
  * @csspart errors - The list of failed files with their messages.
  * @csspart error - One failed file.
  * @csspart retry-status - The line (a polite live region) saying how many files are being retried.
- * @csspart url-form - The "upload from a URL" form.
+ * @csspart url-form - The "upload from a URL" row.
+ * @csspart url-label - Its label.
  * @csspart url-input - Its URL field.
+ * @csspart url-caption - Its optional caption field.
  * @csspart url-submit - Its import button.
  * @csspart url-progress - The import's progress bar.
  *
@@ -84,6 +86,9 @@ const UPPY_OPTIONS = [
  * @cssprop [--gallery-uploader-focus=2px solid var(--gallery-uploader-accent)] - Focus outline of `:focus-visible` (an `outline` shorthand).
  * @cssprop [--gallery-uploader-radius=8px] - Corner radius.
  * @cssprop [--gallery-uploader-height=420px] - Height of the Dashboard.
+ * @cssprop [--gallery-uploader-empty-height=var(--gallery-uploader-height)] - Height of the empty drop zone (no file added yet); 240px where the element is under 480px wide.
+ * @cssprop [--gallery-uploader-drop-background=color-mix(in srgb, var(--gallery-uploader-accent) 4%, var(--gallery-uploader-background))] - Background of the empty drop zone.
+ * @cssprop [--gallery-uploader-icon-color=var(--gallery-uploader-accent)] - Colour of the drop zone's upload icon.
  * @cssprop [--gallery-font-family=system-ui, sans-serif] - Font of the element's own parts.
  */
 export class GalleryUploader extends LitElement {
@@ -140,7 +145,7 @@ export class GalleryUploader extends LitElement {
   declare uppyLocale: UppyLocaleLike | undefined;
   /** `light`, `dark`, or `auto` (the visitor's preference, the default); the Dashboard follows it. */
   declare theme: 'light' | 'dark' | 'auto';
-  /** A line of guidance shown in the Dashboard. */
+  /** A line of guidance shown in the drop zone, above the line of limits. */
   declare note: string | undefined;
   /** Comma list of metadata editable per file before upload: caption, description, tags, reference_id. */
   declare metaFields: string;
@@ -262,6 +267,8 @@ export class GalleryUploader extends LitElement {
       sources: sourcesOf(this.sources),
       imageEditor: this.imageEditor,
       strings: this.#localize.words,
+      language: this.#localize.language,
+      filesLimit: (count) => this.#localize.plural('limitFiles', count),
     };
   }
 
@@ -319,40 +326,48 @@ export class GalleryUploader extends LitElement {
   #renderUrlForm(strings: UploaderStrings) {
     const view = this.#imports.view;
     const running = this.#imports.running;
+    const progress =
+      view?.state === 'running'
+        ? this.#localize.term('urlProgress', { name: view.name, percent: view.percent })
+        : '';
     return html`
       <form class="url-form" part="url-form" @submit=${this.#onUrlSubmit}>
-        <fieldset>
-          <legend>${strings.urlLegend}</legend>
-          <div class="row">
-            <label
-              >${strings.urlLabel}
-              <input part="url-input" name="url" type="url" required placeholder="https://" ?disabled=${running}
-            /></label>
-            <label>${strings.urlCaptionLabel} <input name="caption" type="text" ?disabled=${running} /></label>
-            ${
-              running
-                ? html`<button type="button" @click=${() => this.#imports.cancel()}>${strings.urlCancel}</button>`
-                : html`<button part="url-submit" type="submit">${strings.urlSubmit}</button>`
-            }
-          </div>
-          ${
-            view
-              ? html`<div class="url-status" role="status">
+        <label class="url-label" part="url-label" for="url-input">${strings.urlLegend}</label>
+        <input
+          id="url-input"
+          part="url-input"
+          name="url"
+          type="url"
+          required
+          placeholder="https://"
+          ?disabled=${running}
+        />
+        <input
+          class="url-caption"
+          part="url-caption"
+          name="caption"
+          type="text"
+          placeholder=${strings.urlCaptionLabel}
+          aria-label=${strings.urlCaptionLabel}
+          ?disabled=${running}
+        />
+        ${
+          running
+            ? html`<button type="button" @click=${() => this.#imports.cancel()}>${strings.urlCancel}</button>`
+            : html`<button part="url-submit" type="submit">${strings.urlSubmit}</button>`
+        }
+        ${
+          view
+            ? html`<div class="url-status" role="status">
                 ${
-                  view.state === 'running'
-                    ? html`<progress
-                        part="url-progress"
-                        max="100"
-                        .value=${view.percent}
-                        aria-label=${this.#localize.term('urlProgress', { name: view.name, percent: view.percent })}
-                      ></progress>
-                      ${this.#localize.term('urlProgress', { name: view.name, percent: view.percent })}`
+                  progress
+                    ? html`<progress part="url-progress" max="100" .value=${view.percent} aria-label=${progress}></progress>
+                        ${progress}`
                     : view.message
                 }
               </div>`
-              : nothing
-          }
-        </fieldset>
+            : nothing
+        }
       </form>
     `;
   }

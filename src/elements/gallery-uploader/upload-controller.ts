@@ -49,6 +49,7 @@ export interface UploaderConfig extends UploaderCredentials, UploaderTarget {
   /** The page's Uppy locale, else the Dashboard strings of the element's language (none for English). */
   uppyLocale: UppyLocaleLike | undefined;
   theme: 'light' | 'dark' | 'auto';
+  /** The page's line of guidance; the limits set follow it in the drop zone. */
   note: string | undefined;
   metaFields: UploadMetaField[];
   limit: number;
@@ -58,6 +59,10 @@ export interface UploaderConfig extends UploaderCredentials, UploaderTarget {
   sources: SourceName[];
   imageEditor: boolean;
   strings: UploaderStrings;
+  /** The language of `strings`, for numbers and lists in the drop zone's line of limits. */
+  language: string;
+  /** "up to 10 files" in the form the language needs for the count. */
+  filesLimit: (count: number) => string;
 }
 
 export interface UploadControllerHost extends ReactiveControllerHost, HTMLElement {}
@@ -78,6 +83,8 @@ function storeId(host: HTMLElement, instance: number): string {
 
 export class UploadController implements ReactiveController {
   #uppy: UploaderUppy | undefined;
+  /** Uppy's modules once loaded (they stay loaded across a reconnect). */
+  #kit: UppyParts['kit'] | undefined;
   #stopA11yRepair: (() => void) | undefined;
   #stopWatching: (() => void) | undefined;
   #target: HTMLElement | undefined;
@@ -165,7 +172,7 @@ export class UploadController implements ReactiveController {
     const metaFields = metaFieldsOf(config);
     dashboard?.setOptions({
       theme: config.theme,
-      note: config.note ?? null,
+      note: this.#note(config),
       metaFields,
       ...(locale ? { locale: locale as never } : {}),
     });
@@ -213,8 +220,11 @@ export class UploadController implements ReactiveController {
     const root = this.host.shadowRoot;
     const own = (this.host.constructor as unknown as { elementStyles: Parameters<typeof adoptStyles>[1] })
       .elementStyles;
-    // Uppy's sheets first: our theme rules come after them with the same specificity, so they win.
-    if (root) adoptStyles(root, [unsafeCSS(kit.uppyCss), ...extras.css.map((css) => unsafeCSS(css)), ...own]);
+    // Uppy's sheets first: our looks of the Dashboard come after them with the same specificity, so they win.
+    if (root) {
+      const uppySheets = [kit.uppyCss, ...extras.css].map((css) => unsafeCSS(css));
+      adoptStyles(root, [...uppySheets, ...kit.dashboardStyles, ...own]);
+    }
     const locale = config.uppyLocale;
     const uppy: UploaderUppy = new kit.Uppy<UploadMeta, UploadBody>({
       id: storeId(this.host, this.#instance),
@@ -222,13 +232,14 @@ export class UploadController implements ReactiveController {
       restrictions: restrictionsOf(config),
       ...(locale ? { locale: locale as never } : {}),
     });
+    this.#kit = kit;
     uppy.use(kit.Dashboard<UploadMeta, UploadBody>, {
       inline: true,
       // An element, not a selector: a selector is looked up in the document and misses the shadow root.
       target,
       width: '100%',
       theme: config.theme,
-      note: config.note ?? null,
+      note: this.#note(config),
       metaFields: metaFieldsOf(config),
       proudlyDisplayPoweredByUppy: false,
       hideProgressDetails: false,
@@ -251,6 +262,13 @@ export class UploadController implements ReactiveController {
     this.#uppy = uppy;
     this.#ready.resolve(uppy);
     this.host.requestUpdate();
+  }
+
+  /** The page's note, then what the element takes (only the limits that are set), one per line. */
+  #note(config: UploaderConfig): string | null {
+    const limits = { accept: config.accept, maxFileSize: config.maxFileSize, maxFiles: config.maxFiles };
+    const hint = this.#kit?.limitsHint(limits, config.strings, config.language, config.filesLimit);
+    return [config.note, hint].filter(Boolean).join('\n') || null;
   }
 
   #api(): UploaderApi {

@@ -1,6 +1,11 @@
-// The words of the upload frame's list of the visitor's uploads (the frame speaks English only).
+// The upload frame's words in English (inline) and the shape of every language's table: the page's own
+// lines, and those of the list of the visitor's uploads.
 
 export interface FrameStrings {
+  /** The page's title (the browser tab, a screen reader's first words). */
+  pageTitle: string;
+  uploadHeading: string;
+  camera: string;
   list: string;
   position: string;
   caption: string;
@@ -19,6 +24,9 @@ export interface FrameStrings {
 }
 
 export const en: FrameStrings = {
+  pageTitle: 'Upload media',
+  uploadHeading: 'Add media',
+  camera: 'Take a photo or video',
   list: 'Your uploads',
   position: '{label}, {index} of {count}',
   caption: 'Caption',

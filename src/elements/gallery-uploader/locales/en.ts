@@ -1,6 +1,7 @@
 // The uploader's words in English (inline in its chunk) and the shape of every language's table.
+import type { LimitsWords } from '../limits-hint.ts';
 
-export interface UploaderStrings {
+export interface UploaderStrings extends LimitsWords {
   caption: string;
   captionPlaceholder: string;
   description: string;
@@ -21,7 +22,6 @@ export interface UploaderStrings {
   networkError: string;
   notConfigured: string;
   urlLegend: string;
-  urlLabel: string;
   urlCaptionLabel: string;
   urlSubmit: string;
   urlCancel: string;
@@ -35,8 +35,8 @@ export interface UploaderStrings {
 export type UppyStrings = Record<string, string | Record<number, string>>;
 
 /**
- * A language's table: our words, and the Dashboard strings that override Uppy's English (full
- * translations live in @uppy/locales, which we do not bundle; English needs none).
+ * A language's table: our words, and the Dashboard strings that override Uppy's English (the full
+ * locale of the language from @uppy/locales is laid under them when the table loads; English needs none).
  */
 export type UploaderWords = UploaderStrings & { uppy?: UppyStrings };
 
@@ -67,7 +67,6 @@ export const en: UploaderWords = {
   networkError: 'The server could not be reached. Check the connection and try again.',
   notConfigured: 'The uploader needs a base URL and a token or an upload token.',
   urlLegend: 'Upload from a URL',
-  urlLabel: 'File URL',
   urlCaptionLabel: 'Caption (optional)',
   urlSubmit: 'Import',
   urlCancel: 'Cancel import',
@@ -75,4 +74,11 @@ export const en: UploaderWords = {
   urlDone: '{name} was imported.',
   urlFailed: 'Import of {name} failed: {message}',
   urlAborted: 'Import of {name} was cancelled.',
+  limitTypes: '{types}',
+  limitSize: 'up to {size} per file',
+  limitFilesOne: 'one file at most',
+  limitFilesOther: 'up to {count} files',
+  typeImage: 'images',
+  typeVideo: 'videos',
+  typeAudio: 'audio',
 };
