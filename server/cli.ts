@@ -22,6 +22,10 @@ Portal sign-in:
                     on its own domain) as redirect URIs there
   --trust-proxy     behind a reverse proxy: believe X-Forwarded-For/-Proto/-Host (Secure cookies over https)
 
+Live streams:
+  --live-charge-notes  answer live.start/stop/reset with the hosted service's note on extra charges
+                    (off: a local server charges nothing, so the note is empty)
+
 Environment: GALLERY_API_TOKEN works like --token (an application token of level delete);
 GALLERY_FAULTS works like --faults, for reliability tests only, e.g. error=0.3,drop=0.1,cut=0.1,latency=20,ops=upload;
 GALLERY_OIDC_ISSUER, GALLERY_OIDC_CLIENT_ID, GALLERY_OIDC_CLIENT_SECRET work like the --oidc-* options, and
@@ -90,6 +94,7 @@ export async function main(argv: string[]): Promise<number> {
     faults,
     openid,
     trustProxy,
+    liveChargeNotes: values['live-charge-notes'] === true,
   });
   const baseUrl = await server.listen(port, values.host ?? '127.0.0.1');
   if (values.demo && token) {
@@ -187,6 +192,7 @@ function parse(argv: string[]) {
       'oidc-client-id': { type: 'string' },
       'oidc-client-secret': { type: 'string' },
       'trust-proxy': { type: 'boolean' },
+      'live-charge-notes': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -16,6 +16,15 @@ export type { AutoplayMode, LivePlayerStrings };
 /** The toolbar's readings before the playback controller is loaded. */
 const NOTHING_PLAYS = { latency: null, levels: [], level: -1 } as const;
 
+/** The words for the states live.list reports (another state, from a newer API, shows as it came). */
+const STREAM_STATE_WORDS: Record<string, keyof LivePlayerStrings> = {
+  idle: 'streamIdle',
+  starting: 'streamStarting',
+  live: 'streamLive',
+  stopped: 'streamStopped',
+  resetting: 'streamResetting',
+};
+
 /** A sentence of the string table, or '' for none. */
 type MessageKey = PlaybackMessage | 'lookingUp' | 'notFound' | 'loadFailed';
 
@@ -50,28 +59,39 @@ type MessageKey = PlaybackMessage | 'lookingUp' | 'notFound' | 'loadFailed';
  * @fires live-player-admin - An admin button's call succeeded; `detail` has `operation`, `state`, `note`.
  *
  * @csspart base - The wrapper of everything.
+ * @csspart screen - The box of the picture: `--gallery-live-aspect-ratio` (16:9) at every width, whatever the bars below hold.
  * @csspart video - The video element.
- * @csspart status - The message shown while waiting, stalled, ended or failed (a polite live region).
- * @csspart toolbar - The bar with the live-edge button, latency and quality (with `controls`).
- * @csspart live-edge - The button that jumps to the live edge.
+ * @csspart status - The message shown while waiting, stalled, ended or failed (a polite live region), over the top edge of the picture so the video controls stay free.
+ * @csspart toolbar - The bar with the live badge, latency and quality (with `controls`).
+ * @csspart live-edge - The live badge, a button that jumps to the live edge: neutral until the stream plays.
+ * @csspart on-air - The live badge while the stream plays (red, `--gallery-live-accent`).
  * @csspart latency - The latency readout.
  * @csspart quality - The quality menu (only when the stream has several levels).
  * @csspart admin - The start/stop/reset bar (with `admin`).
  * @csspart admin-button - Each of the start, stop and reset buttons.
+ * @csspart admin-start - The start button (the primary one).
+ * @csspart admin-stop - The stop button.
+ * @csspart admin-reset - The reset button.
  * @csspart unmute - The button that turns the sound on after the browser made autoplay start muted.
  * @csspart admin-status - The stream's state as `live.list` reports it, and the last admin call's note or error.
- * @csspart admin-note - The API's note about charges.
+ * @csspart stream-state - That state in words, with `data-state` holding the API's value (`idle`, `starting`, `live`, `stopped`, `resetting`).
+ * @csspart admin-note - The API's note about charges (shown only when the answer has one: the reference server sends none unless started with `--live-charge-notes`).
  *
- * @cssprop [--gallery-live-background=light-dark(#f4f5f7, #000)] - Background of the player.
- * @cssprop [--gallery-live-foreground=light-dark(#1d1f23, #fff)] - Text colour.
+ * @cssprop [--gallery-live-background=light-dark(#f4f5f7, #16181c)] - Background of the player.
+ * @cssprop [--gallery-live-foreground=light-dark(#1d1f23, #eceef1)] - Text colour.
+ * @cssprop [--gallery-live-muted=light-dark(#50555e, #b4b9c2)] - Secondary text (latency, note) and the neutral badge's dot.
  * @cssprop [--gallery-live-video-background=#000] - Behind the picture (letterbox).
- * @cssprop [--gallery-live-accent=#c00] - Colour of the live-edge button while playing live.
- * @cssprop [--gallery-live-radius=4px] - Corner radius.
- * @cssprop [--gallery-live-font=14px/1.4 system-ui, sans-serif] - Font shorthand.
- * @cssprop [--gallery-live-focus=light-dark(#1f5fd1, #4da3ff)] - Focus ring colour (`:focus-visible`).
- * @cssprop [--gallery-live-bar-background=light-dark(#e6e8ec, #111)] - Background of the toolbar and admin bar.
- * @cssprop [--gallery-live-button-background=light-dark(#ffffff, #2a2a2a)] - Background of buttons and the quality menu.
- * @cssprop [--gallery-live-border=light-dark(#767c86, #555)] - Border of buttons and the quality menu.
+ * @cssprop [--gallery-live-aspect-ratio=16 / 9] - Shape of the picture's box.
+ * @cssprop [--gallery-live-accent=#c00] - The on-air badge and the dot of a live stream.
+ * @cssprop [--gallery-live-on-accent=#fff] - Text on the on-air badge.
+ * @cssprop [--gallery-live-primary=light-dark(#1f5fd1, #8ab4ff)] - The start button.
+ * @cssprop [--gallery-live-on-primary=light-dark(#ffffff, #0b1b36)] - Text on the start button.
+ * @cssprop [--gallery-live-radius=6px] - Corner radius of the player.
+ * @cssprop [--gallery-live-font=14px/1.4 system-ui, sans-serif] - Font shorthand; the bars' sizes follow it.
+ * @cssprop [--gallery-live-focus=light-dark(#1f5fd1, #8ab4ff)] - Focus ring colour (`:focus-visible`).
+ * @cssprop [--gallery-live-bar-background=light-dark(#f4f5f7, #16181c)] - Background of the toolbar and admin bar.
+ * @cssprop [--gallery-live-button-background=light-dark(#ffffff, #2a2d33)] - Background of buttons and the quality menu.
+ * @cssprop [--gallery-live-border=light-dark(#767c86, #6b717b)] - Border of buttons and the quality menu.
  */
 export class LivePlayer extends LitElement {
   static override styles = livePlayerStyles;
@@ -352,23 +372,27 @@ export class LivePlayer extends LitElement {
     const label = this.getAttribute('aria-label') || this.text.liveStream;
     return html`
       <div part="base" class="player" @keydown=${this.onKeydown}>
-        <video
-          part="video"
-          tabindex="0"
-          aria-label=${label}
-          playsinline
-          ?controls=${this.controls}
-          .muted=${this.muted || autoplayMode(this.autoplay) === 'muted'}
-          poster=${this.poster || nothing}
-        ></video>
-        <div part="status" class="status" role="status" aria-live="polite">${this.state === 'playing' ? '' : this.statusText()}</div>
-        ${
-          this.playback?.autoMuted
-            ? html`<button part="unmute" class="unmute" type="button" @click=${() => this.playback?.unmute()}>
-                ${this.text.unmute}
-              </button>`
-            : nothing
-        }
+        <div part="screen" class="screen">
+          <video
+            part="video"
+            tabindex="0"
+            aria-label=${label}
+            playsinline
+            ?controls=${this.controls}
+            .muted=${this.muted || autoplayMode(this.autoplay) === 'muted'}
+            poster=${this.poster || nothing}
+          ></video>
+          <div class="overlay">
+            <div part="status" class="status" role="status" aria-live="polite">${this.state === 'playing' ? '' : this.statusText()}</div>
+            ${
+              this.playback?.autoMuted
+                ? html`<button part="unmute" class="unmute" type="button" @click=${() => this.playback?.unmute()}>
+                    ${this.text.unmute}
+                  </button>`
+                : nothing
+            }
+          </div>
+        </div>
         ${this.controls ? this.renderToolbar() : nothing} ${this.admin ? this.renderAdmin() : nothing}
       </div>
     `;
@@ -377,11 +401,13 @@ export class LivePlayer extends LitElement {
   private renderToolbar() {
     const { latency, levels, level } = this.playback ?? NOTHING_PLAYS;
     const t = this.text;
+    // On air: a picture of the stream is moving on screen; the badge turns red, as broadcasters' do.
+    const onAir = this.state === 'playing';
     return html`
       <div part="toolbar" class="bar" role="group" aria-label=${t.liveControls}>
         <button
-          part="live-edge"
-          class="live-edge"
+          part=${onAir ? 'live-edge on-air' : 'live-edge'}
+          class=${onAir ? 'live-edge on-air' : 'live-edge'}
           type="button"
           aria-label=${t.jumpToLive}
           title=${`${t.jumpToLive} (L)`}
@@ -395,7 +421,7 @@ export class LivePlayer extends LitElement {
         </span>
         ${
           levels.length > 1
-            ? html`<label
+            ? html`<label class="quality"
                 >${t.quality}
                 <select
                   part="quality"
@@ -415,20 +441,35 @@ export class LivePlayer extends LitElement {
     const ready = Boolean(this.liveid && this.token && this.baseUrl) && !this.adminBusy;
     const t = this.text;
     const button = (operation: AdminOperation, text: string) =>
-      html`<button part="admin-button" type="button" ?disabled=${!ready} @click=${() => this.runAdmin(operation)}>
+      html`<button
+        part="admin-button admin-${operation}"
+        class="admin-button ${operation}"
+        type="button"
+        ?disabled=${!ready}
+        @click=${() => this.runAdmin(operation)}
+      >
         ${text}
       </button>`;
+    const stateWord = STREAM_STATE_WORDS[this.streamState];
     return html`
-      <div part="admin" class="bar" role="group" aria-label=${t.administration}>
-        ${button('start', t.start)} ${button('stop', t.stop)} ${button('reset', t.reset)}
+      <div part="admin" class="bar admin" role="group" aria-label=${t.administration}>
+        <div class="admin-buttons">${button('start', t.start)} ${button('stop', t.stop)} ${button('reset', t.reset)}</div>
         <p part="admin-status" class="admin-status" role="status">
-          ${this.streamState ? html`${t.state} <strong>${this.streamState}</strong>` : nothing}
           ${
-            // A failed call shows its error instead of a note about charges.
+            this.streamState
+              ? html`<span class="state-line">${t.state}
+                  <strong part="stream-state" class="stream-state" data-state=${this.streamState}
+                    >${stateWord ? t[stateWord] : this.streamState}</strong
+                  ></span
+                >`
+              : nothing
+          }
+          ${
+            // A failed call shows its error instead of a note; a server that charges nothing sends no note.
             this.adminError
-              ? `${t.adminError} ${this.adminError}`
+              ? html`<span class="admin-error">${t.adminError} ${this.adminError}</span>`
               : this.adminNote
-                ? html`<span part="admin-note">${t.note} ${this.adminNote}</span>`
+                ? html`<span part="admin-note" class="admin-note">${t.note} ${this.adminNote}</span>`
                 : nothing
           }
         </p>
