@@ -63,9 +63,10 @@ describe('<live-player> looks', () => {
     expect(badge.part.contains('on-air')).to.equal(false);
     expect(neutral.opacity, 'the neutral badge does not look disabled').to.equal('1');
 
-    // Styled admin buttons: the page's font, rounded, start as the primary one.
+    // Styled admin buttons: the page's font, rounded, start as the primary one while off air.
     const [start, stop] = el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~="admin-button"]');
     expect(start!.part.contains('admin-start')).to.equal(true);
+    expect(start!.part.contains('admin-primary')).to.equal(true);
     expect(getComputedStyle(start!).fontFamily).to.equal(getComputedStyle(el).fontFamily);
     expect(getComputedStyle(start!).borderTopLeftRadius).to.equal('6px');
     expect(getComputedStyle(start!).backgroundColor).to.not.equal(getComputedStyle(stop!).backgroundColor);
@@ -84,6 +85,9 @@ describe('<live-player> looks', () => {
     expect(onAir.color).to.equal('rgb(255, 255, 255)');
     expect(part(el, 'stream-state')?.dataset.state).to.match(/^(starting|live)$/);
     expect(part(el, 'admin-note')).to.equal(null);
+    // On air, stop is the next likely step.
+    await until(() => stop!.part.contains('admin-primary'), 5000, 'stop to be the primary button');
+    expect(start!.part.contains('admin-primary')).to.equal(false);
     await api(server, 'live.reset', { liveid });
   });
 });

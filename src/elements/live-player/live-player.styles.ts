@@ -166,12 +166,12 @@ export const livePlayerStyles = css`
     flex-wrap: wrap;
     gap: 0.5em;
   }
-  .admin-button.start:not(:disabled) {
+  .admin-button.primary:not(:disabled) {
     background: var(--gallery-live-primary);
     border-color: var(--gallery-live-primary);
     color: var(--gallery-live-on-primary);
   }
-  .admin-button.start:hover:not(:disabled) {
+  .admin-button.primary:hover:not(:disabled) {
     background: color-mix(in srgb, var(--gallery-live-primary) 85%, var(--gallery-live-foreground));
   }
   .admin-status {

@@ -69,9 +69,10 @@ type MessageKey = PlaybackMessage | 'lookingUp' | 'notFound' | 'loadFailed';
  * @csspart quality - The quality menu (only when the stream has several levels).
  * @csspart admin - The start/stop/reset bar (with `admin`).
  * @csspart admin-button - Each of the start, stop and reset buttons.
- * @csspart admin-start - The start button (the primary one).
+ * @csspart admin-start - The start button.
  * @csspart admin-stop - The stop button.
  * @csspart admin-reset - The reset button.
+ * @csspart admin-primary - The admin button of the next likely step, filled: start while the stream is off air, stop while it is on.
  * @csspart unmute - The button that turns the sound on after the browser made autoplay start muted.
  * @csspart admin-status - The stream's state as `live.list` reports it, and the last admin call's note or error.
  * @csspart stream-state - That state in words, with `data-state` holding the API's value (`idle`, `starting`, `live`, `stopped`, `resetting`).
@@ -84,8 +85,8 @@ type MessageKey = PlaybackMessage | 'lookingUp' | 'notFound' | 'loadFailed';
  * @cssprop [--gallery-live-aspect-ratio=16 / 9] - Shape of the picture's box.
  * @cssprop [--gallery-live-accent=#c00] - The on-air badge and the dot of a live stream.
  * @cssprop [--gallery-live-on-accent=#fff] - Text on the on-air badge.
- * @cssprop [--gallery-live-primary=light-dark(#1f5fd1, #8ab4ff)] - The start button.
- * @cssprop [--gallery-live-on-primary=light-dark(#ffffff, #0b1b36)] - Text on the start button.
+ * @cssprop [--gallery-live-primary=light-dark(#1f5fd1, #8ab4ff)] - The admin button of the next likely step (`admin-primary`).
+ * @cssprop [--gallery-live-on-primary=light-dark(#ffffff, #0b1b36)] - Text on that button.
  * @cssprop [--gallery-live-radius=6px] - Corner radius of the player.
  * @cssprop [--gallery-live-font=14px/1.4 system-ui, sans-serif] - Font shorthand; the bars' sizes follow it.
  * @cssprop [--gallery-live-focus=light-dark(#1f5fd1, #8ab4ff)] - Focus ring colour (`:focus-visible`).
@@ -440,10 +441,13 @@ export class LivePlayer extends LitElement {
   private renderAdmin() {
     const ready = Boolean(this.liveid && this.token && this.baseUrl) && !this.adminBusy;
     const t = this.text;
+    // The next likely step stands out: start while the stream is off air, stop while it is on.
+    const onAir = this.streamState === 'starting' || this.streamState === 'live';
+    const primary: AdminOperation = onAir ? 'stop' : 'start';
     const button = (operation: AdminOperation, text: string) =>
       html`<button
-        part="admin-button admin-${operation}"
-        class="admin-button ${operation}"
+        part="admin-button admin-${operation}${operation === primary ? ' admin-primary' : ''}"
+        class="admin-button ${operation === primary ? 'primary' : ''}"
         type="button"
         ?disabled=${!ready}
         @click=${() => this.runAdmin(operation)}
