@@ -444,16 +444,18 @@ export class LivePlayer extends LitElement {
     // The next likely step stands out: start while the stream is off air, stop while it is on.
     const onAir = this.streamState === 'starting' || this.streamState === 'live';
     const primary: AdminOperation = onAir ? 'stop' : 'start';
-    const button = (operation: AdminOperation, text: string) =>
-      html`<button
-        part="admin-button admin-${operation}${operation === primary ? ' admin-primary' : ''}"
-        class="admin-button ${operation === primary ? 'primary' : ''}"
+    const button = (operation: AdminOperation, text: string) => {
+      const first = operation === primary;
+      return html`<button
+        part=${`admin-button admin-${operation}${first ? ' admin-primary' : ''}`}
+        class=${first ? 'admin-button primary' : 'admin-button'}
         type="button"
         ?disabled=${!ready}
         @click=${() => this.runAdmin(operation)}
       >
         ${text}
       </button>`;
+    };
     const stateWord = STREAM_STATE_WORDS[this.streamState];
     return html`
       <div part="admin" class="bar admin" role="group" aria-label=${t.administration}>
