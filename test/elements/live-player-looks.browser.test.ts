@@ -52,6 +52,19 @@ describe('<live-player> looks', () => {
     });
   }
 
+  it('keeps its bars inside a height the page gives it (as the embed page does), the picture yielding', async () => {
+    const el = await fixture<LivePlayer>(
+      html`<live-player style="width: 640px; height: 360px" base-url=${server.baseUrl} liveid=${liveid}
+        token=${server.token} controls></live-player>`,
+    );
+    await until(() => el.state === 'waiting', 5000, 'waiting');
+    await el.updateComplete;
+    const host = box(el);
+    expect(host.height).to.equal(360);
+    expect(box(part(el, 'toolbar')).bottom).to.be.at.most(host.bottom + 0.5);
+    expect(box(part(el, 'screen')).height).to.be.below(360);
+  });
+
   it('shows a neutral live badge until the stream plays, then a red on-air one; no note on charges', async function () {
     this.timeout(30000);
     const el = await fixture<LivePlayer>(

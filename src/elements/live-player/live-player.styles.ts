@@ -36,8 +36,17 @@ export const livePlayerStyles = css`
   :host([hidden]) {
     display: none;
   }
+  /* Without a height from the page, the player is as tall as its 16:9 screen and bars; given one (the
+     embed page fills its frame), the screen yields to the bars. */
+  .player {
+    display: flex;
+    flex-direction: column;
+    height: 100%;
+  }
   .screen {
     position: relative;
+    flex: 0 1 auto;
+    min-height: 0;
     aspect-ratio: var(--gallery-live-aspect-ratio);
     background: var(--gallery-live-video-background);
   }
