@@ -2,7 +2,7 @@
 // restarted on the same data dir: the database is intact, no half assets, no orphan files, every upload
 // that was answered 200 is there, and every webhook event still pending at the kill arrives afterwards.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
+import { startProcess } from '../../bench/lib/processes.ts';
 import { tinyPng } from '../helpers/seed.ts';
 import { callApi } from '../helpers/server.ts';
 
@@ -17,23 +18,11 @@ const TOKEN = 'crash-test-token-0123456789';
 const BIN = new URL('../../bin/gallery-server.js', import.meta.url).pathname;
 
 async function startCli(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--data', dataDir, '--token', TOKEN], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 20_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening: (\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return { child, baseUrl };
+  const { child, url } = await startProcess(
+    [BIN, '--port', '0', '--data', dataDir, '--token', TOKEN],
+    20_000,
+  );
+  return { child, baseUrl: url };
 }
 
 function dbPath(dataDir: string): string {
