@@ -1,10 +1,11 @@
 // Every demo page in Chromium, at a phone's and a desktop's width, light and dark: axe finds no violation,
-// nothing is wider than the screen, and the status line names the gallery and stream in words, not ids.
+// nothing is wider than the screen, the header marks the page, and the status line names the gallery and
+// stream in words, not ids.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import axe from 'axe-core';
 import type { Browser } from 'playwright';
 import { DEMO_GALLERY, seedDemoGallery } from '../../server/web/demo-seed.ts';
+import { axeViolations } from '../helpers/axe-page.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -65,15 +66,9 @@ describe('demo pages: accessibility, small screens and words', () => {
               assert.match(text, status, where);
               assert.ok(!text.includes(fid), `${where}: the status shows no gallery id`);
             }
-            await page.evaluate(axe.source);
-            const violations = await page.evaluate(async () => {
-              const results = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-                resultTypes: ['violations'],
-              });
-              return results.violations.map(
-                (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-              );
-            });
+            const current = await page.locator('nav a[aria-current="page"]').getAttribute('href');
+            assert.equal(current, path, `${where}: the header marks the page`);
+            const violations = await axeViolations(page);
             assert.deepEqual(violations, [], where);
             const overflow = await page.evaluate(
               () => document.documentElement.scrollWidth - window.innerWidth,

@@ -136,7 +136,9 @@ export const livePlayerStyles = css`
     letter-spacing: 0.06em;
     text-transform: uppercase;
   }
-  .live-edge::before {
+  /* The dots of the live badge and of the admin line's state: grey unless on air or changing. */
+  .live-edge::before,
+  .stream-state::before {
     content: '';
     width: 0.6em;
     height: 0.6em;
@@ -198,13 +200,6 @@ export const livePlayerStyles = css`
     align-items: center;
     gap: 0.4em;
     font-weight: 600;
-  }
-  .stream-state::before {
-    content: '';
-    width: 0.55em;
-    height: 0.55em;
-    border-radius: 50%;
-    background: var(--gallery-live-muted);
   }
   .stream-state[data-state='live']::before {
     background: var(--gallery-live-accent);
