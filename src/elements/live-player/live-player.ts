@@ -1,8 +1,9 @@
 // <live-player>: plays a live stream of the API (liveid + token) or any HLS URL (src), waits for a stream
 // that is not on air yet, tells stalls and the end apart, and offers start/stop/reset to admins.
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { LocalizeController } from '../shared/localize-controller.ts';
 import { type AutoplayMode, autoplayMode } from './autoplay.ts';
+import type { Bars } from './bars.ts';
 import { LivePlayerAdminEvent, type LivePlayerState, LivePlayerStateEvent } from './events.ts';
 import { type AdminOperation, ApiError, runOperation } from './live-api.ts';
 import { livePlayerStyles } from './live-player.styles.ts';
@@ -15,15 +16,6 @@ export type { AutoplayMode, LivePlayerStrings };
 
 /** The toolbar's readings before the playback controller is loaded. */
 const NOTHING_PLAYS = { latency: null, levels: [], level: -1 } as const;
-
-/** The words for the states live.list reports (another state, from a newer API, shows as it came). */
-const STREAM_STATE_WORDS: Record<string, keyof LivePlayerStrings> = {
-  idle: 'streamIdle',
-  starting: 'streamStarting',
-  live: 'streamLive',
-  stopped: 'streamStopped',
-  resetting: 'streamResetting',
-};
 
 /** A sentence of the string table, or '' for none. */
 type MessageKey = PlaybackMessage | 'lookingUp' | 'notFound' | 'loadFailed';
@@ -166,6 +158,9 @@ export class LivePlayer extends LitElement {
   private playback: PlaybackController | undefined;
   private playbackLoading: Promise<PlaybackController> | undefined;
   private readonly status = new StreamStatusController(this, (report) => this.onStream(report));
+  /** The bars' chunk (toolbar and admin bar), loaded the first time `controls` or `admin` is set. */
+  private bars: Bars | undefined;
+  private barsLoading: Promise<unknown> | undefined;
   /** The playback controller has this stream's playlist (liveid mode). */
   private following = false;
   /** The API said the broadcast being followed ended: the next `starting`/`live` is a new one. */
@@ -212,7 +207,19 @@ export class LivePlayer extends LitElement {
   /** Resolves once the player rendered in its language (whose words may load first). */
   protected override async getUpdateComplete(): Promise<boolean> {
     await this.localize.ready;
+    await this.barsLoading;
     return super.getUpdateComplete();
+  }
+
+  protected override willUpdate(): void {
+    if (!(this.admin || this.controls) || this.barsLoading) return;
+    this.barsLoading = import('./bars.ts').then(({ makeBars }) => {
+      this.bars = makeBars({ html, css, nothing });
+      const root = this.renderRoot as ShadowRoot;
+      const sheet = this.bars.barStyles.styleSheet;
+      if (sheet) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+      this.requestUpdate();
+    });
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -400,86 +407,31 @@ export class LivePlayer extends LitElement {
   }
 
   private renderToolbar() {
+    if (!this.bars) return nothing;
     const { latency, levels, level } = this.playback ?? NOTHING_PLAYS;
     const t = this.text;
-    // On air: a picture of the stream is moving on screen; the badge turns red, as broadcasters' do.
-    const onAir = this.state === 'playing';
-    return html`
-      <div part="toolbar" class="bar" role="group" aria-label=${t.liveControls}>
-        <button
-          part=${onAir ? 'live-edge on-air' : 'live-edge'}
-          class=${onAir ? 'live-edge on-air' : 'live-edge'}
-          type="button"
-          aria-label=${t.jumpToLive}
-          title=${`${t.jumpToLive} (L)`}
-          ?disabled=${this.state !== 'playing' && this.state !== 'stalled'}
-          @click=${() => this.goLive()}
-        >
-          ${t.live}
-        </button>
-        <span part="latency" class="latency">
-          ${latency === null ? t.latencyUnknown : this.localize.term('latency', { seconds: latency.toFixed(1) })}
-        </span>
-        ${
-          levels.length > 1
-            ? html`<label class="quality"
-                >${t.quality}
-                <select
-                  part="quality"
-                  @change=${(e: Event) => this.playback?.setLevel(Number((e.target as HTMLSelectElement).value))}
-                >
-                  <option value="-1" ?selected=${level === -1}>${t.auto}</option>
-                  ${levels.map((l) => html`<option value=${l.index} ?selected=${level === l.index}>${l.label}</option>`)}
-                </select></label
-              >`
-            : nothing
-        }
-      </div>
-    `;
+    return this.bars.renderToolbar({
+      text: t,
+      onAir: this.state === 'playing',
+      canJump: this.state === 'playing' || this.state === 'stalled',
+      latency:
+        latency === null ? t.latencyUnknown : this.localize.term('latency', { seconds: latency.toFixed(1) }),
+      levels,
+      level,
+      goLive: () => this.goLive(),
+      setLevel: (index) => this.playback?.setLevel(index),
+    });
   }
 
   private renderAdmin() {
-    const ready = Boolean(this.liveid && this.token && this.baseUrl) && !this.adminBusy;
-    const t = this.text;
-    // The next likely step stands out: start while the stream is off air, stop while it is on.
-    const onAir = this.streamState === 'starting' || this.streamState === 'live';
-    const primary: AdminOperation = onAir ? 'stop' : 'start';
-    const button = (operation: AdminOperation, text: string) => {
-      const first = operation === primary;
-      return html`<button
-        part=${`admin-button admin-${operation}${first ? ' admin-primary' : ''}`}
-        class=${first ? 'admin-button primary' : 'admin-button'}
-        type="button"
-        ?disabled=${!ready}
-        @click=${() => this.runAdmin(operation)}
-      >
-        ${text}
-      </button>`;
-    };
-    const stateWord = STREAM_STATE_WORDS[this.streamState];
-    return html`
-      <div part="admin" class="bar admin" role="group" aria-label=${t.administration}>
-        <div class="admin-buttons">${button('start', t.start)} ${button('stop', t.stop)} ${button('reset', t.reset)}</div>
-        <p part="admin-status" class="admin-status" role="status">
-          ${
-            this.streamState
-              ? html`<span class="state-line">${t.state}
-                  <strong part="stream-state" class="stream-state" data-state=${this.streamState}
-                    >${stateWord ? t[stateWord] : this.streamState}</strong
-                  ></span
-                >`
-              : nothing
-          }
-          ${
-            // A failed call shows its error instead of a note; a server that charges nothing sends no note.
-            this.adminError
-              ? html`<span class="admin-error">${t.adminError} ${this.adminError}</span>`
-              : this.adminNote
-                ? html`<span part="admin-note" class="admin-note">${t.note} ${this.adminNote}</span>`
-                : nothing
-          }
-        </p>
-      </div>
-    `;
+    if (!this.bars) return nothing;
+    return this.bars.renderAdminBar({
+      text: this.text,
+      streamState: this.streamState,
+      ready: Boolean(this.liveid && this.token && this.baseUrl) && !this.adminBusy,
+      note: this.adminNote,
+      error: this.adminError,
+      run: (operation) => void this.runAdmin(operation),
+    });
   }
 }
