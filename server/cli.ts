@@ -25,6 +25,10 @@ Portal sign-in:
 Video:
   --transcodes N    video and audio transcodes run at once (1-4, default 1)
 
+Live streams:
+  --live-charge-notes  answer live.start/stop/reset with the hosted service's note on extra charges
+                    (off: a local server charges nothing, so the note is empty)
+
 Environment: GALLERY_API_TOKEN works like --token (an application token of level delete);
 GALLERY_FAULTS works like --faults, for reliability tests only, e.g. error=0.3,drop=0.1,cut=0.1,latency=20,ops=upload;
 GALLERY_OIDC_ISSUER, GALLERY_OIDC_CLIENT_ID, GALLERY_OIDC_CLIENT_SECRET work like the --oidc-* options, and
@@ -100,6 +104,7 @@ export async function main(argv: string[]): Promise<number> {
     openid,
     trustProxy,
     transcodeConcurrency: transcodes,
+    liveChargeNotes: values['live-charge-notes'] === true,
   });
   const baseUrl = await server.listen(port, values.host ?? '127.0.0.1');
   if (values.demo && token) {
@@ -198,6 +203,7 @@ function parse(argv: string[]) {
       'oidc-client-secret': { type: 'string' },
       'trust-proxy': { type: 'boolean' },
       transcodes: { type: 'string' },
+      'live-charge-notes': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -73,6 +73,11 @@ export interface ServerOptions {
   liveDropAfterMs?: number;
   /** …for this many ms (default 5000). */
   liveDropForMs?: number;
+  /**
+   * live.start/stop/reset answer the hosted service's `note` on extra charges. Off by default: a local
+   * server charges nothing, so its `note` is empty (and <live-player> shows none).
+   */
+  liveChargeNotes?: boolean;
   /** Live simulator: directory of the bundled segments (default server/live/assets). */
   liveAssetsDir?: string;
   /** Injected faults for reliability tests (server/http/faults.ts); off when absent. */

@@ -53,18 +53,19 @@ async function loadConfig(): Promise<Config> {
 
 function App({ config }: { config: Config }) {
   const view = useRef<GalleryView>(null);
+  /** The names of the files uploaded on this page, in order. */
   const [uploads, setUploads] = useState<string[]>([]);
   const [layout, setLayout] = useState<GalleryView['layout']>('grid');
 
   const onUploaded = (event: GalleryUploadSuccessEvent) => {
-    setUploads((rids) => [...rids, event.detail.rid]);
+    setUploads((names) => [...names, event.detail.file.name]);
     view.current?.refresh();
   };
 
   return (
     <>
-      <section>
-        <h2>Upload</h2>
+      <section className="card" aria-labelledby="upload-heading">
+        <h2 id="upload-heading">Upload</h2>
         <gallery-uploader
           baseUrl={config.baseUrl}
           token={config.token}
@@ -72,14 +73,14 @@ function App({ config }: { config: Config }) {
           metaFields="caption"
           ongallery-upload-success={onUploaded}
         />
-        <p role="status" data-uploads={uploads.length}>
+        <p className="note" role="status" data-uploads={uploads.length}>
           {uploads.length === 0
             ? 'Nothing uploaded yet.'
-            : `Uploaded ${uploads.length}: ${uploads.join(', ')}`}
+            : `Uploaded ${uploads.length === 1 ? '1 file' : `${uploads.length} files`}: ${uploads.join(', ')}`}
         </p>
       </section>
-      <section>
-        <h2>Gallery</h2>
+      <section className="card" aria-labelledby="gallery-heading">
+        <h2 id="gallery-heading">Gallery</h2>
         <label>
           Layout{' '}
           <select value={layout} onChange={(event) => setLayout(event.target.value as GalleryView['layout'])}>
@@ -106,8 +107,13 @@ function Main() {
   useEffect(() => {
     loadConfig().then(setConfig, (reason: Error) => setError(reason.message));
   }, []);
-  if (error) return <p role="alert">Demo could not start: {error}</p>;
-  return config ? <App config={config} /> : <p>Connecting to the reference server…</p>;
+  if (error)
+    return (
+      <p className="status" data-state="error" role="alert">
+        The demo could not start: {error}
+      </p>
+    );
+  return config ? <App config={config} /> : <p className="status">Connecting to the reference server…</p>;
 }
 
 const root = document.getElementById('root');

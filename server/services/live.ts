@@ -20,6 +20,7 @@ export interface LiveMove {
   note: string;
 }
 
+/** The hosted service's notes, answered only with the `liveChargeNotes` option (none is charged here). */
 const NOTES = {
   start: (type: LiveType) =>
     `Broadcasting is billed per live minute: extra charges can apply beyond the ${type} quota.`,
@@ -47,6 +48,10 @@ export class LiveService {
   }
   private get resetDelayMs(): number {
     return this.ctx.options.liveResetDelayMs ?? 1000;
+  }
+  /** The note on charges, or '' when the server was not asked to answer them (a local server bills no one). */
+  private note(text: string): string {
+    return this.ctx.options.liveChargeNotes ? text : '';
   }
   private get endedGraceMs(): number {
     return this.ctx.options.liveEndedGraceMs ?? 10000;
@@ -102,7 +107,7 @@ export class LiveService {
     this.ctx.access.check(caller, 'live.start', {});
     const row = this.get(liveid);
     if (row.state === 'starting' || row.state === 'live')
-      return { state: 'starting', note: NOTES.start(row.type) };
+      return { state: 'starting', note: this.note(NOTES.start(row.type)) };
     const now = this.ctx.clock.now();
     this.frozen.delete(liveid);
     this.store.transaction(() => {
@@ -110,14 +115,14 @@ export class LiveService {
       this.ctx.events.emit('live.started', { ...this.entry(liveid) });
     });
     this.schedule(liveid, this.startDelayMs);
-    return { state: 'starting', note: NOTES.start(row.type) };
+    return { state: 'starting', note: this.note(NOTES.start(row.type)) };
   }
 
   /** Any state but stopped -> stopped: the playlist ends and live minutes stop counting. */
   stop(caller: Caller, { liveid }: ServerParams<'live.stop'>): LiveMove {
     this.ctx.access.check(caller, 'live.stop', {});
     const row = this.get(liveid);
-    if (row.state === 'stopped') return { state: 'stopped', note: NOTES.stop };
+    if (row.state === 'stopped') return { state: 'stopped', note: this.note(NOTES.stop) };
     const now = this.ctx.clock.now();
     // A broadcast that never began (idle, resetting) leaves no playlist to end.
     const startedAt = row.state === 'starting' || row.state === 'live' ? row.started_at : null;
@@ -133,7 +138,7 @@ export class LiveService {
       this.ctx.events.emit('live.stopped', { ...this.entry(liveid) });
     });
     this.cancel(liveid);
-    return { state: 'stopped', note: NOTES.stop };
+    return { state: 'stopped', note: this.note(NOTES.stop) };
   }
 
   /** Any state -> resetting -> idle: the playlist goes at once. */
@@ -147,7 +152,7 @@ export class LiveService {
     });
     this.frozen.delete(liveid);
     this.schedule(liveid, this.resetDelayMs);
-    return { state: 'resetting', note: NOTES.reset };
+    return { state: 'resetting', note: this.note(NOTES.reset) };
   }
 
   delete(caller: Caller, { liveid }: ServerParams<'live.delete'>): void {

@@ -87,7 +87,10 @@ export interface LiveIdParams {
 
 export interface LiveStateResponse {
   state: LiveState | (string & {});
-  /** May say that extra charges can apply. */
+  /**
+   * May say that extra charges can apply; empty when none can (the reference server answers it only when
+   * started with `--live-charge-notes`). Clients show it only when it is not empty.
+   */
   note?: string;
 }
 

@@ -11,15 +11,15 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 const PAGES: { path: string; ready: () => boolean }[] = [
   {
     path: '/demo/',
-    ready: () => /^Gallery \w+/.test(document.querySelector('[data-status]')?.textContent ?? ''),
+    ready: () => document.querySelector<HTMLElement>('[data-status]')?.dataset.state === 'ready',
   },
   {
     path: '/demo/uploader.html',
-    ready: () => /^Gallery \w+/.test(document.querySelector('[data-status]')?.textContent ?? ''),
+    ready: () => document.querySelector<HTMLElement>('[data-status]')?.dataset.state === 'ready',
   },
   {
     path: '/demo/view.html',
-    ready: () => /^Gallery \w+/.test(document.querySelector('[data-status]')?.textContent ?? ''),
+    ready: () => document.querySelector<HTMLElement>('[data-status]')?.dataset.state === 'ready',
   },
   // The stream is idle: ready once live.list answered and the player waits for it.
   {

@@ -18,7 +18,7 @@ describe('demo pages', () => {
     page.on('pageerror', (error) => errors.push(`${path}: ${error.message}`));
     await page.goto(`${t.origin}${path}`);
     await page.waitForFunction(
-      () => /^Gallery \w+/.test(document.querySelector('[data-status]')?.textContent ?? ''),
+      () => document.querySelector<HTMLElement>('[data-status]')?.dataset.state === 'ready',
       null,
       {
         timeout: 20_000,

@@ -10,8 +10,8 @@ import { api, type BrowserTestServer, startServer, stopServers, until } from '..
 const part = (el: LivePlayer, name: string) =>
   el.shadowRoot?.querySelector(`[part~="${name}"]`) as HTMLElement | null;
 const videoOf = (el: LivePlayer) => el.shadowRoot?.querySelector('video') as HTMLVideoElement;
-/** The state word of the admin line (`State: <strong>live</strong>`). */
-const adminState = (el: LivePlayer) => part(el, 'admin-status')?.querySelector('strong')?.textContent ?? '';
+/** The API's state behind the admin line's words (`State: Live`, data-state="live"). */
+const adminState = (el: LivePlayer) => part(el, 'stream-state')?.dataset.state ?? '';
 const adminButton = (el: LivePlayer, index: 0 | 1 | 2) =>
   el.shadowRoot?.querySelectorAll<HTMLButtonElement>('[part~="admin-button"]')[index] as HTMLButtonElement;
 

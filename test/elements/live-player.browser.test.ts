@@ -19,7 +19,8 @@ async function streamState(server: BrowserTestServer, liveid: string): Promise<s
 describe('<live-player>', () => {
   let server: BrowserTestServer;
   before(async () => {
-    server = await startServer({ liveStartDelayMs: 500, liveResetDelayMs: 200 });
+    // As the hosted service: its answers carry a note on charges.
+    server = await startServer({ liveStartDelayMs: 500, liveResetDelayMs: 200, liveChargeNotes: true });
   });
   after(() => stopServers());
 
@@ -122,7 +123,8 @@ describe('<live-player>', () => {
     expect(detail.note).to.match(/charge/);
     await el.updateComplete;
     // The state line shows live.list, which the player asked again after the call.
-    expect(part(el, 'admin-status').textContent).to.match(/starting|live/);
+    expect(part(el, 'admin-status').textContent).to.match(/Starting|Live/);
+    expect(part(el, 'admin-note').textContent).to.match(/^\s*Note on charges: .*charge/);
     await until(() => el.state === 'playing', 8000, 'playing');
     await until(() => part(el, 'quality') !== null, 2000, 'the quality menu');
     const options = [...(part(el, 'quality') as HTMLSelectElement).options].map((o) => o.textContent?.trim());
@@ -134,6 +136,7 @@ describe('<live-player>', () => {
     );
     const liveEdge = part(el, 'live-edge') as HTMLButtonElement;
     expect(liveEdge.disabled).to.equal(false);
+    expect(liveEdge.part.contains('on-air'), 'the badge is on air while the stream plays').to.equal(true);
     liveEdge.click();
     const video = videoOf(el);
     const after = video.currentTime;

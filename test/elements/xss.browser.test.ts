@@ -93,7 +93,7 @@ describe('the XSS corpus from the reference server', function () {
   this.timeout(60000);
   let server: BrowserTestServer;
   before(async () => {
-    server = await startServer();
+    server = await startServer({ liveChargeNotes: true });
   });
   beforeEach(() => {
     delete win.__xss;
@@ -318,7 +318,10 @@ describe('the XSS corpus from the reference server', function () {
         const { detail } = await admin;
         await el.updateComplete;
         const adminStatus = text(el.shadowRoot!, '[part~="admin-status"]')!.replace(/\s+/g, ' ');
-        expect(adminStatus).to.contain(detail.state).and.to.contain(detail.note);
+        expect(adminStatus).to.contain('Stopped').and.to.contain(detail.note);
+        expect(el.shadowRoot!.querySelector<HTMLElement>('[part~="stream-state"]')!.dataset.state).to.equal(
+          detail.state,
+        );
         expect(el.shadowRoot!.querySelector('video')!.getAttribute('aria-label')).to.equal(payload);
         await expectInert(el);
       }

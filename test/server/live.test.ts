@@ -37,6 +37,7 @@ describe('live streams', () => {
       liveStartDelayMs: START_DELAY,
       liveResetDelayMs: RESET_DELAY,
       liveEndedGraceMs: GRACE,
+      liveChargeNotes: true,
     });
     t.server.ctx.events.subscribe((event) => events.push(event));
     readToken = t.server.services.tokens.createApplicationToken('read');
@@ -128,6 +129,24 @@ describe('live streams', () => {
     assert.equal((await t.call('live.start', { liveid })).body.state, 'starting');
     assert.ok(events.some((e) => e.event === 'live.started' && e.data.liveid === liveid));
     assert.ok(events.some((e) => e.event === 'live.stopped' && e.data.liveid === liveid));
+  });
+
+  it('answers an empty note without liveChargeNotes: a local server charges nothing', async () => {
+    const local = await startTestServer({
+      clock,
+      liveStartDelayMs: START_DELAY,
+      liveResetDelayMs: RESET_DELAY,
+    });
+    try {
+      const { body } = await local.call('live.create', { name: 'Local' });
+      for (const op of ['live.start', 'live.stop', 'live.reset']) {
+        const answer = await local.call(op, { liveid: body.liveid });
+        assert.equal(answer.status, 200, op);
+        assert.equal(answer.body.note, '', op);
+      }
+    } finally {
+      await local.close();
+    }
   });
 
   it('resets from any state to resetting, then idle; stop on an idle stream reports stopped', async () => {

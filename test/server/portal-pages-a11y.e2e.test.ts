@@ -3,8 +3,8 @@
 // with; and nothing overflows a 390 px wide phone.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import axe from 'axe-core';
 import type { Browser, Page } from 'playwright';
+import { axeViolations } from '../helpers/axe-page.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 import { createGallery, tinyPng, uploadFile } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -114,16 +114,7 @@ describe('portal pages: accessibility, CSP and small screens', () => {
         try {
           await page.goto(`${t.origin}${test.path}`);
           await test.act?.(page);
-          // evaluate() runs outside the page's CSP, which would refuse axe as an inline script.
-          await page.evaluate(axe.source);
-          const violations = await page.evaluate(async () => {
-            const results = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-              resultTypes: ['violations'],
-            });
-            return results.violations.map(
-              (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-            );
-          });
+          const violations = await axeViolations(page);
           assert.deepEqual(violations, []);
           assert.deepEqual(problems, []);
           const overflow = await page.evaluate(

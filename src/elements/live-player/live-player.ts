@@ -1,8 +1,9 @@
 // <live-player>: plays a live stream of the API (liveid + token) or any HLS URL (src), waits for a stream
 // that is not on air yet, tells stalls and the end apart, and offers start/stop/reset to admins.
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { LocalizeController } from '../shared/localize-controller.ts';
 import { type AutoplayMode, autoplayMode } from './autoplay.ts';
+import type { Bars } from './bars.ts';
 import { LivePlayerAdminEvent, type LivePlayerState, LivePlayerStateEvent } from './events.ts';
 import { type AdminOperation, ApiError, runOperation } from './live-api.ts';
 import { livePlayerStyles } from './live-player.styles.ts';
@@ -50,28 +51,40 @@ type MessageKey = PlaybackMessage | 'lookingUp' | 'notFound' | 'loadFailed';
  * @fires live-player-admin - An admin button's call succeeded; `detail` has `operation`, `state`, `note`.
  *
  * @csspart base - The wrapper of everything.
+ * @csspart screen - The box of the picture: `--gallery-live-aspect-ratio` (16:9) at every width, whatever the bars below hold.
  * @csspart video - The video element.
- * @csspart status - The message shown while waiting, stalled, ended or failed (a polite live region).
- * @csspart toolbar - The bar with the live-edge button, latency and quality (with `controls`).
- * @csspart live-edge - The button that jumps to the live edge.
+ * @csspart status - The message shown while waiting, stalled, ended or failed (a polite live region), over the top edge of the picture so the video controls stay free.
+ * @csspart toolbar - The bar with the live badge, latency and quality (with `controls`).
+ * @csspart live-edge - The live badge, a button that jumps to the live edge: neutral until the stream plays.
+ * @csspart on-air - The live badge while the stream plays (red, `--gallery-live-accent`).
  * @csspart latency - The latency readout.
  * @csspart quality - The quality menu (only when the stream has several levels).
  * @csspart admin - The start/stop/reset bar (with `admin`).
  * @csspart admin-button - Each of the start, stop and reset buttons.
+ * @csspart admin-start - The start button.
+ * @csspart admin-stop - The stop button.
+ * @csspart admin-reset - The reset button.
+ * @csspart admin-primary - The admin button of the next likely step, filled: start while the stream is off air, stop while it is on.
  * @csspart unmute - The button that turns the sound on after the browser made autoplay start muted.
  * @csspart admin-status - The stream's state as `live.list` reports it, and the last admin call's note or error.
- * @csspart admin-note - The API's note about charges.
+ * @csspart stream-state - That state in words, with `data-state` holding the API's value (`idle`, `starting`, `live`, `stopped`, `resetting`).
+ * @csspart admin-note - The API's note about charges (shown only when the answer has one: the reference server sends none unless started with `--live-charge-notes`).
  *
- * @cssprop [--gallery-live-background=light-dark(#f4f5f7, #000)] - Background of the player.
- * @cssprop [--gallery-live-foreground=light-dark(#1d1f23, #fff)] - Text colour.
+ * @cssprop [--gallery-live-background=light-dark(#f4f5f7, #16181c)] - Background of the player.
+ * @cssprop [--gallery-live-foreground=light-dark(#1d1f23, #eceef1)] - Text colour.
+ * @cssprop [--gallery-live-muted=light-dark(#50555e, #b4b9c2)] - Secondary text (latency, note) and the neutral badge's dot.
  * @cssprop [--gallery-live-video-background=#000] - Behind the picture (letterbox).
- * @cssprop [--gallery-live-accent=#c00] - Colour of the live-edge button while playing live.
- * @cssprop [--gallery-live-radius=4px] - Corner radius.
- * @cssprop [--gallery-live-font=14px/1.4 system-ui, sans-serif] - Font shorthand.
- * @cssprop [--gallery-live-focus=light-dark(#1f5fd1, #4da3ff)] - Focus ring colour (`:focus-visible`).
- * @cssprop [--gallery-live-bar-background=light-dark(#e6e8ec, #111)] - Background of the toolbar and admin bar.
- * @cssprop [--gallery-live-button-background=light-dark(#ffffff, #2a2a2a)] - Background of buttons and the quality menu.
- * @cssprop [--gallery-live-border=light-dark(#767c86, #555)] - Border of buttons and the quality menu.
+ * @cssprop [--gallery-live-aspect-ratio=16 / 9] - Shape of the picture's box.
+ * @cssprop [--gallery-live-accent=#c00] - The on-air badge and the dot of a live stream.
+ * @cssprop [--gallery-live-on-accent=#fff] - Text on the on-air badge.
+ * @cssprop [--gallery-live-primary=light-dark(#1f5fd1, #8ab4ff)] - The admin button of the next likely step (`admin-primary`).
+ * @cssprop [--gallery-live-on-primary=light-dark(#ffffff, #0b1b36)] - Text on that button.
+ * @cssprop [--gallery-live-radius=6px] - Corner radius of the player.
+ * @cssprop [--gallery-live-font=14px/1.4 system-ui, sans-serif] - Font shorthand; the bars' sizes follow it.
+ * @cssprop [--gallery-live-focus=light-dark(#1f5fd1, #8ab4ff)] - Focus ring colour (`:focus-visible`).
+ * @cssprop [--gallery-live-bar-background=light-dark(#f4f5f7, #16181c)] - Background of the toolbar and admin bar.
+ * @cssprop [--gallery-live-button-background=light-dark(#ffffff, #2a2d33)] - Background of buttons and the quality menu.
+ * @cssprop [--gallery-live-border=light-dark(#767c86, #6b717b)] - Border of buttons and the quality menu.
  */
 export class LivePlayer extends LitElement {
   static override styles = livePlayerStyles;
@@ -145,6 +158,9 @@ export class LivePlayer extends LitElement {
   private playback: PlaybackController | undefined;
   private playbackLoading: Promise<PlaybackController> | undefined;
   private readonly status = new StreamStatusController(this, (report) => this.onStream(report));
+  /** The bars' chunk (toolbar and admin bar), loaded the first time `controls` or `admin` is set. */
+  private bars: Bars | undefined;
+  private barsLoading: Promise<unknown> | undefined;
   /** The playback controller has this stream's playlist (liveid mode). */
   private following = false;
   /** The API said the broadcast being followed ended: the next `starting`/`live` is a new one. */
@@ -191,7 +207,19 @@ export class LivePlayer extends LitElement {
   /** Resolves once the player rendered in its language (whose words may load first). */
   protected override async getUpdateComplete(): Promise<boolean> {
     await this.localize.ready;
+    await this.barsLoading;
     return super.getUpdateComplete();
+  }
+
+  protected override willUpdate(): void {
+    if (!(this.admin || this.controls) || this.barsLoading) return;
+    this.barsLoading = import('./bars.ts').then(({ makeBars }) => {
+      this.bars = makeBars({ html, css, nothing });
+      const root = this.renderRoot as ShadowRoot;
+      const sheet = this.bars.barStyles.styleSheet;
+      if (sheet) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+      this.requestUpdate();
+    });
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -352,87 +380,58 @@ export class LivePlayer extends LitElement {
     const label = this.getAttribute('aria-label') || this.text.liveStream;
     return html`
       <div part="base" class="player" @keydown=${this.onKeydown}>
-        <video
-          part="video"
-          tabindex="0"
-          aria-label=${label}
-          playsinline
-          ?controls=${this.controls}
-          .muted=${this.muted || autoplayMode(this.autoplay) === 'muted'}
-          poster=${this.poster || nothing}
-        ></video>
-        <div part="status" class="status" role="status" aria-live="polite">${this.state === 'playing' ? '' : this.statusText()}</div>
-        ${
-          this.playback?.autoMuted
-            ? html`<button part="unmute" class="unmute" type="button" @click=${() => this.playback?.unmute()}>
-                ${this.text.unmute}
-              </button>`
-            : nothing
-        }
+        <div part="screen" class="screen">
+          <video
+            part="video"
+            tabindex="0"
+            aria-label=${label}
+            playsinline
+            ?controls=${this.controls}
+            .muted=${this.muted || autoplayMode(this.autoplay) === 'muted'}
+            poster=${this.poster || nothing}
+          ></video>
+          <div class="overlay">
+            <div part="status" class="status" role="status" aria-live="polite">${this.state === 'playing' ? '' : this.statusText()}</div>
+            ${
+              this.playback?.autoMuted
+                ? html`<button part="unmute" class="unmute" type="button" @click=${() => this.playback?.unmute()}>
+                    ${this.text.unmute}
+                  </button>`
+                : nothing
+            }
+          </div>
+        </div>
         ${this.controls ? this.renderToolbar() : nothing} ${this.admin ? this.renderAdmin() : nothing}
       </div>
     `;
   }
 
   private renderToolbar() {
+    if (!this.bars) return nothing;
     const { latency, levels, level } = this.playback ?? NOTHING_PLAYS;
     const t = this.text;
-    return html`
-      <div part="toolbar" class="bar" role="group" aria-label=${t.liveControls}>
-        <button
-          part="live-edge"
-          class="live-edge"
-          type="button"
-          aria-label=${t.jumpToLive}
-          title=${`${t.jumpToLive} (L)`}
-          ?disabled=${this.state !== 'playing' && this.state !== 'stalled'}
-          @click=${() => this.goLive()}
-        >
-          ${t.live}
-        </button>
-        <span part="latency" class="latency">
-          ${latency === null ? t.latencyUnknown : this.localize.term('latency', { seconds: latency.toFixed(1) })}
-        </span>
-        ${
-          levels.length > 1
-            ? html`<label
-                >${t.quality}
-                <select
-                  part="quality"
-                  @change=${(e: Event) => this.playback?.setLevel(Number((e.target as HTMLSelectElement).value))}
-                >
-                  <option value="-1" ?selected=${level === -1}>${t.auto}</option>
-                  ${levels.map((l) => html`<option value=${l.index} ?selected=${level === l.index}>${l.label}</option>`)}
-                </select></label
-              >`
-            : nothing
-        }
-      </div>
-    `;
+    return this.bars.renderToolbar({
+      text: t,
+      onAir: this.state === 'playing',
+      canJump: this.state === 'playing' || this.state === 'stalled',
+      latency:
+        latency === null ? t.latencyUnknown : this.localize.term('latency', { seconds: latency.toFixed(1) }),
+      levels,
+      level,
+      goLive: () => this.goLive(),
+      setLevel: (index) => this.playback?.setLevel(index),
+    });
   }
 
   private renderAdmin() {
-    const ready = Boolean(this.liveid && this.token && this.baseUrl) && !this.adminBusy;
-    const t = this.text;
-    const button = (operation: AdminOperation, text: string) =>
-      html`<button part="admin-button" type="button" ?disabled=${!ready} @click=${() => this.runAdmin(operation)}>
-        ${text}
-      </button>`;
-    return html`
-      <div part="admin" class="bar" role="group" aria-label=${t.administration}>
-        ${button('start', t.start)} ${button('stop', t.stop)} ${button('reset', t.reset)}
-        <p part="admin-status" class="admin-status" role="status">
-          ${this.streamState ? html`${t.state} <strong>${this.streamState}</strong>` : nothing}
-          ${
-            // A failed call shows its error instead of a note about charges.
-            this.adminError
-              ? `${t.adminError} ${this.adminError}`
-              : this.adminNote
-                ? html`<span part="admin-note">${t.note} ${this.adminNote}</span>`
-                : nothing
-          }
-        </p>
-      </div>
-    `;
+    if (!this.bars) return nothing;
+    return this.bars.renderAdminBar({
+      text: this.text,
+      streamState: this.streamState,
+      ready: Boolean(this.liveid && this.token && this.baseUrl) && !this.adminBusy,
+      note: this.adminNote,
+      error: this.adminError,
+      run: (operation) => void this.runAdmin(operation),
+    });
   }
 }

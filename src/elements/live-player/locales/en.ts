@@ -26,6 +26,11 @@ export interface LivePlayerStrings {
   stop: string;
   reset: string;
   state: string;
+  streamIdle: string;
+  streamStarting: string;
+  streamLive: string;
+  streamStopped: string;
+  streamResetting: string;
   note: string;
   adminError: string;
   unmute: string;
@@ -57,6 +62,11 @@ export const en: LivePlayerStrings = {
   stop: 'Stop stream',
   reset: 'Reset stream',
   state: 'State:',
+  streamIdle: 'Idle',
+  streamStarting: 'Starting',
+  streamLive: 'Live',
+  streamStopped: 'Stopped',
+  streamResetting: 'Resetting',
   note: 'Note on charges:',
   adminError: 'Error:',
   unmute: 'Turn sound on',
