@@ -5,7 +5,7 @@
 import { css } from 'lit';
 
 export const styles = css`
-  :host { color-scheme: light dark; display: block; color: var(--gallery-fg); background: var(--gallery-bg); font-family: var(--gallery-font); --gallery-bg: light-dark(transparent, #16181c); --gallery-fg: light-dark(#1d1f23, #eceef1); --gallery-muted: light-dark(#50555e, #b4b9c2); --gallery-tile-bg: light-dark(#eceef1, #2a2d33); --gallery-accent: light-dark(#1f5fd1, #8ab4ff); --gallery-radius: 6px; --gallery-gap: 8px; --gallery-tile-fit: cover; --gallery-focus: 2px solid var(--gallery-accent); --gallery-lightbox-bg: rgb(12 13 15 / 0.96); --gallery-lightbox-fg: #f4f5f7; --gallery-font: system-ui, sans-serif; }
+  :host { color-scheme: light dark; display: block; color: var(--gallery-fg); background: var(--gallery-bg); font-family: var(--gallery-font); --gallery-bg: light-dark(transparent, #16181c); --gallery-fg: light-dark(#1d1f23, #eceef1); --gallery-muted: light-dark(#50555e, #b4b9c2); --gallery-tile-bg: light-dark(#eceef1, #2a2d33); --gallery-accent: light-dark(#1f5fd1, #8ab4ff); --gallery-radius: 6px; --gallery-gap: 8px; --gallery-tile-fit: cover; --gallery-focus: 2px solid var(--gallery-accent); --gallery-lightbox-bg: rgb(12 13 15); --gallery-lightbox-fg: #f4f5f7; --gallery-font: system-ui, sans-serif; }
   :host([theme='light']) { color-scheme: light; }
   :host([theme='dark']) { color-scheme: dark; }
   :host([hidden]) { display: none; }
