@@ -5,6 +5,7 @@ import { buildServer } from './app.ts';
 import type { OpenIdOptions } from './auth/openid.ts';
 import { ServiceError } from './errors.ts';
 import { type FaultOptions, parseFaults } from './http/faults.ts';
+import { mediaTools, videoToolsLine } from './media/tools.ts';
 import type { TokenLevel } from './store/tokens.ts';
 import { DEMO_PORTAL, seedDemoGallery } from './web/demo-seed.ts';
 
@@ -119,6 +120,7 @@ export async function main(argv: string[]): Promise<number> {
     console.log(`demo portal: ${baseUrl.replace(/v2\/$/, '')}portals/${DEMO_PORTAL}/`);
   }
   if (token) console.log(`api_token: ${token}`);
+  console.log(videoToolsLine(mediaTools({})));
   if (openid)
     console.log(`openid: ${openid.issuer}; redirect URI ${baseUrl.replace(/v2\/$/, '')}oidc/callback`);
 
