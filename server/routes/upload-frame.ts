@@ -8,6 +8,7 @@ import { escapeHtml } from '../html.ts';
 import type { Services } from '../services/index.ts';
 import { AssetStore } from '../store/assets.ts';
 import { GalleryStore } from '../store/galleries.ts';
+import { frameErrorLanguage } from '../web/upload-frame-errors.ts';
 import { registerUploadFrameAssets, sendFrameError, sendFramePage } from '../web/upload-frame-page.ts';
 
 type Query = Record<string, unknown>;
@@ -55,28 +56,30 @@ export function registerUploadFrameRoutes(
     handler: async (request, reply) => {
       const query = request.query as Query;
       if (text(query.upload_token) && !text(query.api_token)) {
-        // The frame page: the visitor sees a page, so failures are pages too.
+        // The frame page: the visitor sees a page, so failures are pages too, in the frame's language.
+        const language = frameErrorLanguage(query.locale, request.headers['accept-language']);
         let caller: Caller;
         try {
           caller = ctx.access.uploadTokenCaller(query.upload_token, request.ip);
         } catch (error) {
           if (!(error instanceof ServiceError)) throw error;
-          const why =
-            error.code === 'token_expired'
-              ? 'This upload link has expired.'
-              : 'This upload link is not valid.';
-          return sendFrameError(reply, error.status, why);
+          return sendFrameError(
+            reply,
+            error.status,
+            error.code === 'token_expired' ? 'expired' : 'invalid',
+            language,
+          );
         }
         const fid = ctx.access.defaultGallery(caller);
         if (!fid || !galleries.exists(fid)) {
-          return sendFrameError(reply, 404, 'The gallery of this upload link no longer exists.');
+          return sendFrameError(reply, 404, 'gallery_gone', language);
         }
         let parentOrigin: string | null;
         try {
           parentOrigin = parseParentOrigin(query.parent_origin);
         } catch (error) {
           if (!(error instanceof ServiceError)) throw error;
-          return sendFrameError(reply, 400, error.message);
+          return sendFrameError(reply, 400, 'bad_parent_origin', language);
         }
         return sendFramePage(reply, {
           baseUrl: `${ctx.publicUrl()}/v2/`,

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FrameConfig } from '../../src/contract/upload-frame.ts';
 import { escapeHtml } from '../html.ts';
 import { ROOT, sourceBundle } from './source-bundle.ts';
+import { type FrameErrorReason, type FrameLanguage, frameErrorWords } from './upload-frame-errors.ts';
 
 const SOURCE_DIR = join(ROOT, 'src/upload-frame');
 const DIST_DIR = join(ROOT, 'dist/upload-frame');
@@ -46,17 +47,25 @@ export async function sendFramePage(reply: FastifyReply, config: FrameConfig): P
 }
 
 /** A readable page instead of a blank frame when the link is expired, unknown or its gallery is gone. */
-export function sendFrameError(reply: FastifyReply, status: number, message: string): FastifyReply {
+/** The frame's error page, in the visitor's language (see upload-frame-errors.ts). */
+export function sendFrameError(
+  reply: FastifyReply,
+  status: number,
+  reason: FrameErrorReason,
+  language: FrameLanguage,
+): FastifyReply {
+  const words = frameErrorWords(language);
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Upload unavailable</title><link rel="stylesheet" href="/upload-frame/styles.css"></head>
-<body class="frame-error"><main role="alert"><h1>Upload unavailable</h1><p>${escapeHtml(message)}</p>
-<p>Ask the site that sent you here for a new upload link.</p></main></body></html>`;
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(words.title)}</title><link rel="stylesheet" href="/upload-frame/styles.css"></head>
+<body class="frame-error"><main role="alert"><h1>${escapeHtml(words.title)}</h1><p>${escapeHtml(words.reasons[reason])}</p>
+<p>${escapeHtml(words.advice)}</p></main></body></html>`;
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
     .header('content-security-policy', FRAME_CSP)
     .header('cache-control', 'no-store')
+    .header('content-language', language)
     .send(html);
 }
 

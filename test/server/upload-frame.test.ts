@@ -6,8 +6,11 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-async function getText(url: string): Promise<{ status: number; text: string; headers: Headers }> {
-  const response = await fetch(url);
+async function getText(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string; headers: Headers }> {
+  const response = await fetch(url, { headers });
   return { status: response.status, text: await response.text(), headers: response.headers };
 }
 
@@ -159,5 +162,20 @@ describe('upload.iframe', () => {
     assert.equal(expired.status, 403);
     assert.match(expired.text, /expired/);
     clock.advance(-2 * DAY_MS);
+  });
+
+  it('words its error page in the frame’s language: locale= first, then Accept-Language, else English', async () => {
+    const page = (query: string, headers: Record<string, string> = {}) =>
+      getText(`${t.baseUrl}upload.iframe?upload_token=not-a-token${query}`, headers);
+    const german = await page('&locale=de-AT', { 'accept-language': 'fr' });
+    assert.equal(german.status, 403);
+    assert.match(german.text, /<html lang="de">/);
+    assert.match(german.text, /Dieser Upload-Link ist ungültig\./);
+    assert.equal(german.headers.get('content-language'), 'de');
+    const french = await page('', { 'accept-language': 'es;q=0.9, fr-CA;q=0.8, en;q=0.5' });
+    assert.match(french.text, /Ce lien d’envoi n’est pas valide\./);
+    const english = await page('&locale=ja', { 'accept-language': 'es, *;q=0.1' });
+    assert.match(english.text, /<html lang="en">/);
+    assert.match(english.text, /This upload link is not valid\./);
   });
 });
