@@ -1,5 +1,5 @@
-// Visual baselines of the three elements against one reference server: the uploader empty and with files
-// chosen, the gallery grid and its lightbox (the demo's generated photos), the live player waiting and
+// Visual baselines of the three elements against one reference server: the uploader empty, with files and
+// paused mid-upload, the gallery grid and its lightbox (the demo's generated photos), the live player waiting and
 // playing (a frozen frame of the simulated stream).
 import '../../src/elements/gallery-uploader/define.ts';
 import '../../src/elements/gallery-view/define.ts';
@@ -80,6 +80,47 @@ describe('visual: elements', function () {
       const settle = () =>
         until(() => previews().length === 3 && imagesLoaded(shadow(el)), 10_000, 'three thumbnails');
       await snapshot(el, 'gallery-uploader.files', { settle });
+    });
+  });
+
+  describe('<gallery-uploader> paused part-way through a chunked upload', () => {
+    let el: GalleryUploader;
+    before(async () => {
+      el = mount('gallery-uploader', {
+        'base-url': server.baseUrl,
+        token: server.token,
+        fid,
+      });
+      await el.ready;
+    });
+    after(() => el.remove());
+
+    it('paused', async () => {
+      const size = 24 * 1024 * 1024;
+      await el.addFiles([new File([new Uint8Array(size)], 'interview-take-2.mp4', { type: 'video/mp4' })]);
+      const uppy = el.uppy!;
+      const id = Object.keys(uppy.getState().files)[0]!;
+      void el.upload().catch(() => undefined);
+      await until(() => (uppy.getFile(id).progress.bytesUploaded || 0) > 0, 20_000, 'the first bytes sent');
+      uppy.pauseResume(id);
+      await until(() => uppy.getFile(id).isPaused === true, 5_000, 'the file paused');
+      // Where a pause lands differs run to run; the shot is about how a paused upload looks, so the figures
+      // are fixed once the paused upload has stopped reporting progress (its behaviour has its own tests).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const fixed = () => {
+        const progress = { ...uppy.getFile(id).progress, bytesUploaded: size * 0.4, percentage: 40 };
+        uppy.setFileState(id, { progress: progress as typeof progress & { uploadStarted: number } });
+        uppy.setState({ totalProgress: 40 });
+      };
+      fixed();
+      const resumeButton = () =>
+        shadow(el).querySelector('.uppy-Dashboard-Item-action--resume, button[aria-label*="esume" i]');
+      await snapshot(el, 'gallery-uploader.paused', {
+        settle: async () => {
+          fixed();
+          await until(() => resumeButton() !== null, 5_000, 'the resume button');
+        },
+      });
     });
   });
 
