@@ -112,7 +112,12 @@ describe('<gallery-uploader> sources, editor and recovery', () => {
     const success = oneEvent(el, 'gallery-upload-success') as Promise<GalleryUploadSuccessEvent>;
     void el.upload();
     const { detail } = await success;
-    const record = await assetRecord(server, detail.rid);
+    // The size is read off the request path, with the versions: wait (bounded) until the record has it.
+    let record = await assetRecord(server, detail.rid);
+    for (let tries = 0; tries < 75 && !record?.width; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      record = await assetRecord(server, detail.rid);
+    }
     expect([record?.width, record?.height]).to.deep.equal([40, 80]);
   });
 });
