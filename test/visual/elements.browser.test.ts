@@ -47,17 +47,22 @@ describe('visual: elements', function () {
     fid = body.galleries[0].fid;
   });
   after(() => stopServers());
+  /** An uploader on the demo gallery, ready to take files. */
+  async function mountUploader(extra: Record<string, string> = {}): Promise<GalleryUploader> {
+    const el = mount<GalleryUploader>('gallery-uploader', {
+      'base-url': server.baseUrl,
+      token: server.token,
+      fid,
+      ...extra,
+    });
+    await el.ready;
+    return el;
+  }
 
   describe('<gallery-uploader>', () => {
     let el: GalleryUploader;
     before(async () => {
-      el = mount('gallery-uploader', {
-        'base-url': server.baseUrl,
-        token: server.token,
-        fid,
-        'meta-fields': 'caption,description',
-      });
-      await el.ready;
+      el = await mountUploader({ 'meta-fields': 'caption,description' });
     });
     after(() => el.remove());
 
@@ -86,12 +91,7 @@ describe('visual: elements', function () {
   describe('<gallery-uploader> paused part-way through a chunked upload', () => {
     let el: GalleryUploader;
     before(async () => {
-      el = mount('gallery-uploader', {
-        'base-url': server.baseUrl,
-        token: server.token,
-        fid,
-      });
-      await el.ready;
+      el = await mountUploader();
     });
     after(() => el.remove());
 
