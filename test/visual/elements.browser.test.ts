@@ -10,6 +10,7 @@ import type { LivePlayer } from '../../src/elements/live-player/live-player.ts';
 import {
   api,
   type BrowserTestServer,
+  createGallery,
   seedDemo,
   startServer,
   stopServers,
@@ -91,12 +92,16 @@ describe('visual: elements', function () {
   describe('<gallery-uploader> paused part-way through a chunked upload', () => {
     let el: GalleryUploader;
     before(async () => {
-      el = await mountUploader();
+      // A gallery of its own: should the upload ever finish before the pause, the demo gallery (shot below)
+      // still holds its six photos.
+      const { fid: own } = await createGallery(server, 'Paused uploads');
+      el = await mountUploader({ fid: own });
     });
     after(() => el.remove());
 
     it('paused', async () => {
-      const size = 24 * 1024 * 1024;
+      // Large enough (over a second to send here) that the pause lands while its first chunk is on the way.
+      const size = 256 * 1024 * 1024;
       await el.addFiles([new File([new Uint8Array(size)], 'interview-take-2.mp4', { type: 'video/mp4' })]);
       const uppy = el.uppy!;
       const id = Object.keys(uppy.getState().files)[0]!;
