@@ -104,16 +104,12 @@ export function mediaTools(options: { ffmpegPath?: string | null; ffprobePath?: 
 
 /** The start-up line saying which ffmpeg and ffprobe make posters and renditions, or why none will be made. */
 export function videoToolsLine(tools: MediaTools): string {
-  const usable = (name: ToolName) => {
-    const tool = tools[name];
-    return tool && executable(tool.path) ? tool : null;
-  };
-  const ffmpeg = usable('ffmpeg');
-  const ffprobe = usable('ffprobe');
-  if (!ffmpeg || !ffprobe) {
-    const missing = (['ffmpeg', 'ffprobe'] as const).filter((name) => !usable(name));
+  const names = ['ffmpeg', 'ffprobe'] as const;
+  const runs = (name: ToolName) => !!tools[name] && executable(tools[name].path);
+  const missing = names.filter((name) => !runs(name));
+  if (missing.length > 0) {
     const named = missing.map((name) => (tools[name] ? `${name} (${tools[name].path} does not run)` : name));
     return `video: no ${named.join(' and ')}: set FFMPEG_PATH / FFPROBE_PATH or put them on PATH; videos keep only their original`;
   }
-  return `video: ffmpeg ${ffmpeg.path} (${ffmpeg.source}), ffprobe ${ffprobe.path} (${ffprobe.source})`;
+  return `video: ${names.map((name) => `${name} ${tools[name]?.path} (${tools[name]?.source})`).join(', ')}`;
 }

@@ -61,8 +61,8 @@ function header(chrome: PortalChrome): string {
 </form>
 </div>`
       : '';
-  // The skip link sits inside the banner landmark: axe's region rule stops treating it as a skip link once an
-  // open lightbox adds links in a shadow root, and content outside every landmark is then flagged.
+  // The skip link sits inside the banner landmark: with the lightbox open, axe's region rule flagged it as
+  // content outside every landmark (it passed the skip-link exemption only while the lightbox was closed).
   return `<header class="site-header">
 <a class="skip-link" href="#content">Skip to content</a>
 <div class="wrap bar">
