@@ -108,9 +108,11 @@ export function registerUploadFrameRoutes(
       src.searchParams.set('upload_token', token);
       if (parentOrigin) src.searchParams.set('parent_origin', parentOrigin);
       if (locale) src.searchParams.set('locale', locale);
+      // Exactly the permissions the API text lists; a page that wants `sources=screen` inside the frame
+      // adds display-capture to this attribute itself (docs/upload-frame.md).
       const html =
-        `<iframe src="${escapeHtml(src.href)}" width="100%" height="430" frameborder="0" ` +
-        `allowfullscreen scrolling="yes" allow="geolocation; microphone; camera; display-capture"></iframe>`;
+        `<iframe src=""${escapeHtml(src.href)}" width="100%" height="430" frameborder="0" ` +
+        `allowfullscreen scrolling="yes" allow="geolocation; microphone; camera"></iframe>`;
       return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     },
   });

@@ -62,7 +62,7 @@ describe('upload.iframe', () => {
         .split(';')
         .map((each) => each.trim())
         .sort(),
-      ['camera', 'display-capture', 'geolocation', 'microphone'],
+      ['camera', 'geolocation', 'microphone'],
     );
     const src = new URL(byName.get('src') ?? '');
     assert.equal(src.origin + src.pathname, `${t.origin}/v2/upload.iframe`);
