@@ -111,7 +111,7 @@ export function registerUploadFrameRoutes(
       // Exactly the permissions the API text lists; a page that wants `sources=screen` inside the frame
       // adds display-capture to this attribute itself (docs/upload-frame.md).
       const html =
-        `<iframe src=""${escapeHtml(src.href)}" width="100%" height="430" frameborder="0" ` +
+        `<iframe src="${escapeHtml(src.href)}" width="100%" height="430" frameborder="0" ` +
         `allowfullscreen scrolling="yes" allow="geolocation; microphone; camera"></iframe>`;
       return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     },
